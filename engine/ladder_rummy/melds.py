@@ -1,0 +1,182 @@
+"""Melds: groups and runs, their validity, jokers and lay-offs.
+
+Terminology:
+
+* **group** — three or more cards of one rank, any suits (7H 7H 7C is a group).
+* **run** — four or more cards of one suit in consecutive order. Positions run
+  from 1 (the low ace) to 14 (the high ace); a run never holds both aces, so it
+  spans at most 13 positions and never wraps.
+* **joker** — wild: it stands for the card of the position it fills. Every meld
+  needs at least two natural cards. Once on the table a joker never moves.
+* **lay off** — add one card to a meld on the table: a group takes its rank or
+  a joker; a run takes the next card, or a joker, at either end.
+
+A :class:`Meld` is an immutable value; laying off returns a new meld.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Literal, Sequence
+
+from .cards import JOKER, Card, format_cards, parse_cards, rank_text
+from .errors import InvalidMeldError
+
+Kind = Literal["group", "run"]
+End = Literal["low", "high"]
+MIN_SIZE: dict[str, int] = {"group": 3, "run": 4}
+MIN_NATURALS = 2
+MAX_RUN = 13
+
+
+def position_rank(position: int) -> int:
+    """The card rank at a run position: 1..13 are A..K, 14 is the ace again."""
+    return 1 if position == 14 else position
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A valid group or run. For a run, ``start`` is the position of its first card.
+
+    >>> Meld.parse("4D 5D JK 7D").stands_for()
+    [None, None, '6D', None]
+    """
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    suit: str = ""
+    start: int = 0
+    rank: int = 0
+
+    # -- construction ---------------------------------------------------
+    @classmethod
+    def group(cls, cards: Iterable[Card]) -> "Meld":
+        """A group of the given cards, or :class:`InvalidMeldError` saying why not."""
+        cards = tuple(cards)
+        naturals = [c for c in cards if not c.is_joker]
+        _check_size_and_naturals("group", cards, naturals)
+        ranks = {c.rank for c in naturals}
+        if len(ranks) != 1:
+            raise InvalidMeldError(f"{format_cards(cards)} is not a group: the cards are not all of one rank")
+        return cls("group", cards, rank=ranks.pop())
+
+    @classmethod
+    def run(cls, cards: Iterable[Card]) -> "Meld":
+        """A run of the given cards in order, low to high, jokers in place."""
+        cards = tuple(cards)
+        naturals = [c for c in cards if not c.is_joker]
+        _check_size_and_naturals("run", cards, naturals)
+        suits = {c.suit for c in naturals}
+        if len(suits) != 1:
+            raise InvalidMeldError(f"{format_cards(cards)} is not a run: the cards are not all of one suit")
+        if len(cards) > MAX_RUN:
+            raise InvalidMeldError(f"{format_cards(cards)} is not a run: a run has at most 13 cards")
+        start = _run_start(cards)
+        if start is None:
+            raise InvalidMeldError(
+                f"{format_cards(cards)} is not a run: the cards are not in consecutive order "
+                "(write runs low to high, jokers in place; the ace is low or high, never both)"
+            )
+        return cls("run", cards, suit=suits.pop(), start=start)
+
+    @classmethod
+    def from_cards(cls, cards: Sequence[Card]) -> "Meld":
+        """A group if the naturals share a rank, else a run; the error explains either way."""
+        naturals = [c for c in cards if not c.is_joker]
+        if len(naturals) < MIN_NATURALS:
+            raise InvalidMeldError(f"{format_cards(cards) or 'no cards'}: a meld needs at least two natural (non-joker) cards")
+        if len({c.rank for c in naturals}) == 1:
+            return cls.group(cards)
+        return cls.run(cards)
+
+    @classmethod
+    def parse(cls, text: str) -> "Meld":
+        """Read a meld written as cards: ``"7H 7S 7C"`` or ``"4D 5D JK 7D"``."""
+        return cls.from_cards(parse_cards(text))
+
+    # -- reading --------------------------------------------------------
+    @property
+    def end(self) -> int:
+        """Position of a run's last card."""
+        return self.start + len(self.cards) - 1
+
+    @property
+    def jokers(self) -> int:
+        """How many jokers the meld holds."""
+        return sum(1 for c in self.cards if c.is_joker)
+
+    def stands_for(self) -> list[str | None]:
+        """Per card, what a joker stands for (``"6D"`` in a run, ``"7"`` in a group of 7s)."""
+        out: list[str | None] = []
+        for i, card in enumerate(self.cards):
+            if not card.is_joker:
+                out.append(None)
+            elif self.kind == "group":
+                out.append(rank_text(self.rank))
+            else:
+                out.append(str(Card(position_rank(self.start + i), self.suit)))
+        return out
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    # -- laying off -----------------------------------------------------
+    def ends_accepting(self, card: Card) -> list[End | None]:
+        """Where ``card`` could be laid off: ``[None]`` for a group, the fitting run ends, or ``[]``."""
+        if self.kind == "group":
+            return [None] if card.is_joker or card.rank == self.rank else []
+        if len(self.cards) >= MAX_RUN:
+            return []
+        ends: list[End | None] = []
+        if self.start > 1 and self._fits(card, self.start - 1):
+            ends.append("low")
+        if self.end < 14 and self._fits(card, self.end + 1):
+            ends.append("high")
+        return ends
+
+    def _fits(self, card: Card, position: int) -> bool:
+        return card.is_joker or (card.suit == self.suit and card.rank == position_rank(position))
+
+    def lay_off(self, card: Card, end: End | None = None) -> "Meld":
+        """The meld with ``card`` added (at ``end`` for a run); raises if it does not fit there."""
+        ends = self.ends_accepting(card)
+        if not ends:
+            raise InvalidMeldError(f"{card} does not fit {self.kind} {self}")
+        if self.kind == "group":
+            return Meld("group", self.cards + (card,), rank=self.rank)
+        if end is None:
+            end = default_end(ends)
+        if end not in ends:
+            raise InvalidMeldError(f"{card} does not fit the {end} end of run {self}")
+        if end == "low":
+            return Meld("run", (card,) + self.cards, suit=self.suit, start=self.start - 1)
+        return Meld("run", self.cards + (card,), suit=self.suit, start=self.start)
+
+
+def default_end(ends: Sequence[End | None]) -> End | None:
+    """When a card fits both ends of a run, it goes high unless told otherwise."""
+    return "high" if "high" in ends else ends[0]
+
+
+def _check_size_and_naturals(kind: Kind, cards: Sequence[Card], naturals: Sequence[Card]) -> None:
+    if len(cards) < MIN_SIZE[kind]:
+        raise InvalidMeldError(f"{format_cards(cards) or 'no cards'} is too short for a {kind} (at least {MIN_SIZE[kind]} cards)")
+    if len(naturals) < MIN_NATURALS:
+        raise InvalidMeldError(f"{format_cards(cards)} needs at least two natural (non-joker) cards")
+
+
+def _run_start(cards: Sequence[Card]) -> int | None:
+    """The start position that puts every natural card where it belongs, if any."""
+    length = len(cards)
+    for start in range(1, 15 - length + 1):
+        if all(c.is_joker or c.rank == position_rank(start + i) for i, c in enumerate(cards)):
+            return start
+    return None
+
+
+def run_from_positions(suit: str, start: int, present: Sequence[bool]) -> Meld:
+    """Build a run from a window of positions: natural cards where present, jokers elsewhere."""
+    cards = tuple(
+        Card(position_rank(start + i), suit) if here else JOKER for i, here in enumerate(present)
+    )
+    return Meld("run", cards, suit=suit, start=start)

@@ -1,0 +1,71 @@
+"""An independent, slow contract finder: every subset of the hand, tested card by card.
+
+It shares nothing with the engine's search but the meld rules themselves, which it
+re-checks from scratch, so it can catch an arrangement the fast finder misses.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+from ladder_rummy.cards import Card
+from ladder_rummy.contracts import CONTRACTS
+
+
+def _is_group(cards: Sequence[Card]) -> bool:
+    naturals = [c for c in cards if not c.is_joker]
+    return len(cards) >= 3 and len(naturals) >= 2 and len({c.rank for c in naturals}) == 1
+
+
+def _is_run(cards: Sequence[Card]) -> bool:
+    naturals = [c for c in cards if not c.is_joker]
+    if len(cards) < 4 or len(cards) > 13 or len(naturals) < 2 or len({c.suit for c in naturals}) != 1:
+        return False
+    for high_ace in (False, True):
+        positions = sorted(14 if (c.rank == 1 and high_ace) else c.rank for c in naturals)
+        if len(set(positions)) != len(positions):
+            continue
+        span = positions[-1] - positions[0] + 1
+        if span <= len(cards) and len(cards) <= 13:
+            # jokers fill the gaps and extend beyond either end, within positions 1..14
+            lo_room = positions[0] - 1
+            hi_room = 14 - positions[-1]
+            extra = len(cards) - span
+            if extra <= lo_room + hi_room and len(cards) <= 13:
+                return True
+    return False
+
+
+def brute_force(hand: Sequence[Card], step: int) -> tuple[int, int] | None:
+    """(fewest jokers, most cards) over all valid arrangements, or None when there is none."""
+    n = len(hand)
+    needs = CONTRACTS[step]
+    valid: dict[tuple[str, int], list[int]] = {}
+    for mask in range(1, 1 << n):
+        cards = [hand[i] for i in range(n) if mask >> i & 1]
+        for kind, check in (("group", _is_group), ("run", _is_run)):
+            if check(cards):
+                valid.setdefault((kind, 0), []).append(mask)
+
+    best: tuple[int, int] | None = None
+
+    @lru_cache(maxsize=None)
+    def jokers_in(mask: int) -> int:
+        return sum(1 for i in range(n) if mask >> i & 1 and hand[i].is_joker)
+
+    def search(i: int, used: int, jokers: int, size: int) -> None:
+        nonlocal best
+        if i == len(needs):
+            s = (jokers, -size)
+            if best is None or s < best:
+                best = s
+            return
+        need = needs[i]
+        for mask in valid.get((need.kind, 0), []):
+            if mask & used or bin(mask).count("1") < need.size:
+                continue
+            search(i + 1, used | mask, jokers + jokers_in(mask), size + bin(mask).count("1"))
+
+    search(0, 0, 0, 0)
+    return None if best is None else (best[0], -best[1])
