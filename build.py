@@ -1,0 +1,744 @@
+#!/usr/bin/env python3
+"""Assemble and serve Ladder Rummy's deployable static site, ``dist/``.
+
+    python build.py                          # build dist/
+    python build.py serve [--port 8000]      # build, then serve dist/ on localhost
+    python build.py serve --no-build         # serve what is already in dist/
+    python build.py --out DIR [serve ...]    # build (or serve) another directory
+
+``dist/`` holds everything the page needs at run time on its own origin, so the
+game plays offline after one visit and never talks to a CDN:
+
+    index.html, ... (site/)       the page, copied as is
+    pyodide/<version>/            the Pyodide runtime from node_modules/pyodide
+    pyscript/<version>/           @pyscript/core's dist/, without source maps
+    wheels/<hash12>/ladder_rummy-<v>-py3-none-any.whl
+                                  the engine, under a content-hashed path
+    engine/ladder_rummy.whl       the same wheel at a stable path, for Node
+                                  (the leaderboard function, tools/pyodide_node.mjs)
+    build.json                    versions, paths, build hash and precache list
+    sw.js (if site/ has one)      its ``__BUILD_JSON__`` token replaced by build.json
+
+Versioned and hashed paths are what make ``immutable`` caching in netlify.toml
+honest. The build needs no network once node_modules/ exists; if it is missing
+or holds other versions than package.json pins, it runs ``npm ci`` first.
+
+``serve`` applies the ``[[headers]]`` of netlify.toml the way Netlify matches
+them, so local tests run under the production header policy (CSP included).
+Requests to ``/api/*`` go to ``node netlify/dev-server.mjs --port P --dist DIR``
+when that file exists (the leaderboard's local stand-in); otherwise they get a
+503 JSON answer. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import http.client
+import http.server
+import json
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+import urllib.parse
+import zipfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from functools import lru_cache
+from pathlib import Path
+from types import FrameType
+
+ROOT = Path(__file__).resolve().parent
+PYPROJECT = ROOT / "pyproject.toml"
+PACKAGE_JSON = ROOT / "package.json"
+NETLIFY_TOML = ROOT / "netlify.toml"
+SITE_DIR = ROOT / "site"
+NODE_MODULES = ROOT / "node_modules"
+DEV_SERVER = ROOT / "netlify" / "dev-server.mjs"
+DEFAULT_OUT = ROOT / "dist"
+
+# What pyodide.mjs fetches at run time (checked against its source): the
+# Emscripten module, the wasm, the standard library and the lockfile that
+# loadPyodide always reads. No .map files and no package wheels.
+PYODIDE_RUNTIME = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+SOURCE_MAP_LINE = re.compile(rb"^[ \t]*//[#@] sourceMappingURL=.*(?:\r?\n)?", re.MULTILINE)
+BUILD_JSON_TOKEN = "__BUILD_JSON__"
+SERVICE_WORKER = "sw.js"
+STABLE_WHEEL = "engine/ladder_rummy.whl"
+# 1980-01-01 is the earliest time a zip entry can hold: a fixed stamp makes
+# the wheel's bytes depend on its content only.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+HASH_CHARS = 12
+
+
+# --------------------------------------------------------------------------
+# Engine wheel
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Project:
+    """The few pyproject.toml fields a wheel's METADATA needs."""
+
+    name: str
+    version: str
+    summary: str
+    requires_python: str
+    license: str
+    package_dir: Path
+    package_data: tuple[str, ...]
+
+
+def read_project(pyproject: Path = PYPROJECT) -> Project:
+    """Read name, version and package layout from pyproject.toml.
+
+    The wheel is written here rather than by setuptools, so pyproject.toml
+    stays the one place the version and the package-data globs are stated.
+    """
+    data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    project = data["project"]
+    setuptools = data.get("tool", {}).get("setuptools", {})
+    name = project["name"]
+    source_root = setuptools.get("package-dir", {}).get("", ".")
+    patterns = setuptools.get("package-data", {}).get(name, [])
+    return Project(
+        name=name,
+        version=project["version"],
+        summary=project.get("description", ""),
+        requires_python=project.get("requires-python", ""),
+        license=project.get("license", {}).get("text", ""),
+        package_dir=pyproject.parent / source_root / name,
+        package_data=tuple(patterns),
+    )
+
+
+def wheel_name(project: Project) -> str:
+    """The wheel's file name: pure Python, any platform (PEP 427)."""
+    return f"{project.name}-{project.version}-py3-none-any.whl"
+
+
+def package_files(project: Project) -> list[tuple[str, Path]]:
+    """Every module and package-data file of the engine, sorted by archive name.
+
+    Subpackages are included; bytecode caches are not, since Pyodide compiles
+    for its own Python version.
+    """
+    found: list[tuple[str, Path]] = []
+    for path in project.package_dir.rglob("*"):
+        if not path.is_file() or "__pycache__" in path.parts:
+            continue
+        if path.suffix == ".py" or any(fnmatch(path.name, p) for p in project.package_data):
+            arcname = f"{project.name}/{path.relative_to(project.package_dir).as_posix()}"
+            found.append((arcname, path))
+    return sorted(found)
+
+
+def dist_info_files(project: Project) -> list[tuple[str, bytes]]:
+    """METADATA and WHEEL, the dist-info files a wheel installer reads."""
+    info = f"{project.name}-{project.version}.dist-info"
+    metadata = [
+        "Metadata-Version: 2.1",
+        f"Name: {project.name}",
+        f"Version: {project.version}",
+        f"Summary: {project.summary}",
+        f"License: {project.license}",
+        f"Requires-Python: {project.requires_python}",
+    ]
+    wheel = [
+        "Wheel-Version: 1.0",
+        "Generator: ladder-rummy build.py",
+        "Root-Is-Purelib: true",
+        "Tag: py3-none-any",
+    ]
+    return [
+        (f"{info}/METADATA", ("\n".join(metadata) + "\n").encode()),
+        (f"{info}/WHEEL", ("\n".join(wheel) + "\n").encode()),
+    ]
+
+
+def record_line(arcname: str, data: bytes) -> str:
+    """One RECORD row: path, urlsafe-base64 sha256 without padding, size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{arcname},sha256={digest},{len(data)}"
+
+
+def zip_entry(arcname: str) -> zipfile.ZipInfo:
+    """A zip entry with a fixed time and mode, so equal content gives equal bytes."""
+    info = zipfile.ZipInfo(arcname, date_time=ZIP_EPOCH)
+    info.external_attr = 0o644 << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+def build_wheel(project: Project, dest_dir: Path) -> Path:
+    """Write the engine's py3-none-any wheel into dest_dir, reproducibly.
+
+    Writing the zip directly takes milliseconds and gives the same bytes for
+    the same sources, which the content-hashed wheel path relies on; a pip or
+    setuptools build would take seconds and stamp the current time.
+    """
+    entries = [(arcname, path.read_bytes()) for arcname, path in package_files(project)]
+    entries += dist_info_files(project)
+    record_name = f"{project.name}-{project.version}.dist-info/RECORD"
+    record = [record_line(arcname, data) for arcname, data in entries] + [f"{record_name},,"]
+    entries.append((record_name, ("\n".join(record) + "\n").encode()))
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    target = dest_dir / wheel_name(project)
+    with zipfile.ZipFile(target, "w") as wheel:
+        for arcname, data in entries:
+            wheel.writestr(zip_entry(arcname), data, compresslevel=9)
+    return target
+
+
+# --------------------------------------------------------------------------
+# Runtime files from node_modules
+# --------------------------------------------------------------------------
+
+
+def pinned_versions(package_json: Path = PACKAGE_JSON) -> dict[str, str]:
+    """The exact dependency versions package.json pins."""
+    return dict(json.loads(package_json.read_text(encoding="utf-8"))["dependencies"])
+
+
+def installed_version(name: str, node_modules: Path = NODE_MODULES) -> str | None:
+    """The version of an installed npm package, or None when it is absent."""
+    manifest = node_modules / name / "package.json"
+    if not manifest.is_file():
+        return None
+    return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
+
+
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` when node_modules/ is missing or holds other versions.
+
+    A fresh clone then needs only ``python build.py serve``; an up-to-date
+    checkout does not touch the network.
+    """
+    stale = [n for n, v in pinned_versions().items() if installed_version(n) != v]
+    if not stale:
+        return
+    print(f"build: npm ci (missing or outdated: {', '.join(stale)})", flush=True)
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def copy_pyodide(dest: Path) -> Path:
+    """Copy the Pyodide runtime into dest/pyodide/<version>/ and return that dir.
+
+    The npm package ships no package wheels; the engine wheel is loaded by URL,
+    so micropip and the lockfile's wheel entries are never needed.
+    """
+    source = NODE_MODULES / "pyodide"
+    target = dest / "pyodide" / str(installed_version("pyodide"))
+    target.mkdir(parents=True)
+    for name in PYODIDE_RUNTIME:
+        (target / name).write_bytes(strip_source_map(source / name))
+    return target
+
+
+def copy_pyscript(dest: Path) -> Path:
+    """Copy @pyscript/core's dist/ into dest/pyscript/<version>/, minus source maps.
+
+    The ``sourceMappingURL`` comments go too: with devtools open the browser
+    would otherwise request .map files that are not there.
+    """
+    source = NODE_MODULES / "@pyscript" / "core" / "dist"
+    target = dest / "pyscript" / str(installed_version("@pyscript/core"))
+    target.mkdir(parents=True)
+    for path in sorted(source.iterdir()):
+        if path.is_file() and path.suffix != ".map":
+            (target / path.name).write_bytes(strip_source_map(path))
+    return target
+
+
+def strip_source_map(path: Path) -> bytes:
+    """A file's bytes, without ``//# sourceMappingURL`` lines if it is JavaScript."""
+    data = path.read_bytes()
+    if path.suffix in {".js", ".mjs"}:
+        data = SOURCE_MAP_LINE.sub(b"", data)
+    return data
+
+
+def copy_site(dest: Path, site: Path = SITE_DIR) -> None:
+    """Copy the page (site/) into dest as is, skipping editor and cache litter."""
+    if not site.is_dir():
+        raise SystemExit(f"build: {site} is missing; the page lives there")
+    shutil.copytree(
+        site, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
+    )
+
+
+# --------------------------------------------------------------------------
+# build.json and the service worker stamp
+# --------------------------------------------------------------------------
+
+
+def file_sha256(path: Path) -> str:
+    """Hex sha256 of a file's content."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def dist_files(dest: Path) -> list[str]:
+    """Every file under dest as a POSIX path relative to it, sorted."""
+    return sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file())
+
+
+def build_hash(dest: Path, files: Iterable[str]) -> str:
+    """One hash over the names and contents of the given files.
+
+    It names the service worker's cache: any change to anything shipped gives
+    a new cache, so a rebuilt file is never served stale under an old name.
+    """
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(f"{name}\0{file_sha256(dest / name)}\n".encode())
+    return digest.hexdigest()[:HASH_CHARS]
+
+
+def precache_list(files: Iterable[str]) -> list[str]:
+    """What the service worker stores for offline play.
+
+    All of dist/ except the service worker itself (the browser keeps that) and
+    the stable wheel copy, which only Node reads. build.json is included: the
+    page reads it at boot, offline too.
+    """
+    return [f for f in files if f != SERVICE_WORKER and f != STABLE_WHEEL] + ["build.json"]
+
+
+def stamp_service_worker(dest: Path, build: Mapping[str, object]) -> bool:
+    """Replace ``__BUILD_JSON__`` in dest/sw.js with build.json's content.
+
+    The service worker then knows its cache name and precache list without a
+    fetch, and its bytes change with every build, which is what makes the
+    browser install the new worker. Returns whether a token was replaced.
+    """
+    worker = dest / SERVICE_WORKER
+    if not worker.is_file():
+        return False
+    text = worker.read_text(encoding="utf-8")
+    if BUILD_JSON_TOKEN not in text:
+        print(f"build: warning: {SERVICE_WORKER} has no {BUILD_JSON_TOKEN} token", file=sys.stderr)
+        return False
+    worker.write_text(text.replace(BUILD_JSON_TOKEN, json.dumps(build, separators=(",", ":"))), encoding="utf-8")
+    return True
+
+
+def write_build_json(dest: Path, project: Project, wheel: Path, pyodide: Path, pyscript: Path) -> dict[str, object]:
+    """Write dest/build.json and return it.
+
+    The page reads it to find the runtime and the wheel (so no version is
+    written twice in site/), and the service worker gets it by stamping.
+    """
+    files = dist_files(dest)
+    digest = build_hash(dest, files)
+    build: dict[str, object] = {
+        "engine": project.version,
+        "wheel": wheel.relative_to(dest).as_posix(),
+        "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
+        "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
+        "hash": digest,
+        "cache": f"ladder-rummy-{digest}",
+        "precache": precache_list(files),
+    }
+    (dest / "build.json").write_text(json.dumps(build, indent=2) + "\n", encoding="utf-8")
+    return build
+
+
+def content_addressed(file: Path) -> Path:
+    """Move a file into a sibling directory named by its content hash.
+
+    A new wheel gets a new URL, so no cache (HTTP or service worker) can hand
+    out an old engine under the new build's name.
+    """
+    folder = file.parent / file_sha256(file)[:HASH_CHARS]
+    folder.mkdir()
+    return Path(shutil.move(file, folder / file.name))
+
+
+def build(out: Path = DEFAULT_OUT) -> dict[str, object]:
+    """Build the whole site into out/ and return build.json's content.
+
+    The site is assembled in a sibling directory and swapped in at the end, so
+    a failed build never leaves a half-written dist/ behind.
+    """
+    started = time.perf_counter()
+    ensure_node_modules()
+    project = read_project()
+    staging = out.with_name(out.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    copy_site(staging)
+    pyodide = copy_pyodide(staging)
+    pyscript = copy_pyscript(staging)
+    wheel = content_addressed(build_wheel(project, staging / "wheels"))
+    (staging / STABLE_WHEEL).parent.mkdir(parents=True)
+    shutil.copyfile(wheel, staging / STABLE_WHEEL)
+    info = write_build_json(staging, project, wheel, pyodide, pyscript)
+    stamp_service_worker(staging, info)
+    shutil.rmtree(out, ignore_errors=True)
+    staging.rename(out)
+    seconds = time.perf_counter() - started
+    print(f"build: {out} ({len(info['precache'])} files, hash {info['hash']}) in {seconds:.2f} s", flush=True)  # type: ignore[arg-type]
+    return info
+
+
+# --------------------------------------------------------------------------
+# Headers from netlify.toml, matched like Netlify
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HeaderRule:
+    """One ``[[headers]]`` block: a path pattern and the headers it sets."""
+
+    pattern: re.Pattern[str]
+    values: tuple[tuple[str, str], ...]
+
+
+def for_regexp(path: str) -> re.Pattern[str]:
+    """Netlify's ``for`` pattern as a regular expression.
+
+    Same rules as Netlify's headers parser: ``:name`` matches one segment, a
+    standalone ``*`` matches the rest (even nothing), ``*`` inside a segment
+    matches anything, matching ignores case and a trailing slash.
+    """
+    parts = [part.rstrip() for part in path.split("/") if part.strip()]
+    regex = "/".join(segment_regexp(part) for part in parts)
+    return re.compile(f"^/{regex}/?$", re.IGNORECASE)
+
+
+def segment_regexp(part: str) -> str:
+    """The regular expression for one ``for`` path segment."""
+    if part.startswith(":"):
+        return "([^/]+)"
+    if part == "*":
+        return "?(.*)"
+    return "(.*)".join(re.escape(piece) for piece in part.split("*"))
+
+
+def header_value(name: str, value: object) -> str:
+    """A header value from TOML, normalized the way Netlify does it.
+
+    A list is joined with ', '; in a string, spaces around commas become ', '.
+    A line break would make an invalid header in production, so it is an
+    error here rather than a surprise there.
+    """
+    items = value if isinstance(value, list) else [value]
+    text = ", ".join(re.sub(r"\s*,\s*", ", ", str(item).strip()) for item in items)
+    if "\n" in text or "\r" in text:
+        raise ValueError(f"netlify.toml: header {name!r} has a line break; write it on one line")
+    return text
+
+
+def load_header_rules(config: Path = NETLIFY_TOML) -> list[HeaderRule]:
+    """Every ``[[headers]]`` block of netlify.toml, in file order."""
+    if not config.is_file():
+        return []
+    blocks = tomllib.loads(config.read_text(encoding="utf-8")).get("headers", [])
+    return [
+        HeaderRule(for_regexp(block["for"]), tuple((k, header_value(k, v)) for k, v in block.get("values", {}).items()))
+        for block in blocks
+    ]
+
+
+def headers_for_path(rules: Iterable[HeaderRule], path: str) -> dict[str, str]:
+    """The headers Netlify sends for a path: all matching rules, later ones winning."""
+    merged: dict[str, str] = {}
+    for rule in rules:
+        if rule.pattern.match(path):
+            for name, value in rule.values:
+                merged = {k: v for k, v in merged.items() if k.lower() != name.lower()}
+                merged[name] = value
+    return merged
+
+
+# --------------------------------------------------------------------------
+# Local server
+# --------------------------------------------------------------------------
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".woff2": "font/woff2",
+}
+COMPRESSIBLE = ("text/", "application/json", "application/manifest+json", "application/wasm", "image/svg+xml")
+HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authorization", "proxy-authenticate"}
+
+
+def content_type(path: Path) -> str:
+    """The Content-Type for a file, by extension, as Netlify would send it."""
+    return MIME_TYPES.get(path.suffix.lower(), "application/octet-stream")
+
+
+@lru_cache(maxsize=256)
+def gzipped(path: Path, mtime_ns: int, size: int) -> bytes:
+    """A file's gzip bytes, kept in memory per version of the file.
+
+    The wasm takes about half a second to compress; the cache pays that once
+    per build rather than once per request.
+    """
+    del mtime_ns, size  # part of the cache key only
+    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+
+
+class SiteHandler(http.server.BaseHTTPRequestHandler):
+    """Serves dist/ with Netlify's headers; sends /api/* to the dev server."""
+
+    server_version = "LadderRummyDev/1"
+    root: Path = DEFAULT_OUT
+    rules: list[HeaderRule] = []
+    api_port: int | None = None
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        """Serve a file, or proxy an API call."""
+        self.dispatch(send_body=True)
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        """Like GET, without the body."""
+        self.dispatch(send_body=False)
+
+    def do_POST(self) -> None:  # noqa: N802
+        """Only the API takes POSTs."""
+        self.dispatch(send_body=True)
+
+    do_PUT = do_DELETE = do_OPTIONS = do_POST  # noqa: N815
+
+    def dispatch(self, send_body: bool) -> None:
+        """Route a request to the API proxy or the static files."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path == "/api" or path.startswith("/api/"):
+            self.proxy_api()
+        elif self.command in {"GET", "HEAD"}:
+            self.serve_static(path, send_body)
+        else:
+            self.send_error(405)
+
+    def resolve(self, url_path: str) -> Path | None:
+        """The file a URL path names inside root, or None; never outside root."""
+        parts = [p for p in urllib.parse.unquote(url_path).split("/") if p not in {"", "."}]
+        if ".." in parts:
+            return None
+        candidate = self.root.joinpath(*parts)
+        if candidate.is_dir():
+            candidate = candidate / "index.html"
+        return candidate if candidate.is_file() else None
+
+    def serve_static(self, url_path: str, send_body: bool) -> None:
+        """Send a file with its MIME type, ETag, optional gzip and Netlify headers."""
+        file = self.resolve(url_path)
+        status = 200
+        if file is None:
+            status, file = 404, self.resolve("/404.html")
+            if file is None:
+                self.send_error(404)
+                return
+        stat = file.stat()
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        if status == 200 and etag in self.headers.get("If-None-Match", ""):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_site_headers(url_path)
+            self.end_headers()
+            return
+        ctype = content_type(file)
+        body, encoding = self.encode(file, ctype, stat.st_mtime_ns, stat.st_size)
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", etag)
+        if ctype.startswith(COMPRESSIBLE):
+            self.send_header("Vary", "Accept-Encoding")
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_site_headers(url_path)
+        self.end_headers()
+        if send_body:
+            self.wfile.write(body)
+
+    def encode(self, file: Path, ctype: str, mtime_ns: int, size: int) -> tuple[bytes, str | None]:
+        """The body to send: gzip when the type compresses and the client accepts it."""
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if accepts and ctype.startswith(COMPRESSIBLE) and size > 1024:
+            return gzipped(file, mtime_ns, size), "gzip"
+        return file.read_bytes(), None
+
+    def send_site_headers(self, url_path: str) -> None:
+        """Add the netlify.toml headers matching this path (Content-Type included)."""
+        for name, value in headers_for_path(self.rules, url_path).items():
+            if name.lower() == "content-type":
+                continue  # already sent: by extension, which the rules agree with
+            self.send_header(name, value)
+
+    def proxy_api(self) -> None:
+        """Forward /api/* to the local Node dev server, or answer 503 without one."""
+        if self.api_port is None:
+            detail = f"no {DEV_SERVER.relative_to(ROOT)}: the leaderboard is not available locally"
+            self.send_json(503, {"error": "unavailable", "detail": detail})
+            return
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else None
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP}
+        connection = http.client.HTTPConnection("127.0.0.1", self.api_port, timeout=60)
+        try:
+            connection.request(self.command, self.path, body=body, headers=headers)
+            answer = connection.getresponse()
+            data = answer.read()
+        except OSError as error:
+            self.send_json(502, {"error": "unavailable", "detail": f"dev server: {error}"})
+            return
+        finally:
+            connection.close()
+        self.send_response(answer.status, answer.reason)
+        for name, value in answer.getheaders():
+            if name.lower() not in HOP_BY_HOP and name.lower() != "content-length":
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    def send_json(self, status: int, payload: Mapping[str, object]) -> None:
+        """Send a small JSON answer."""
+        body = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Log failed requests only; a page boot makes dozens of requests."""
+        if str(code).startswith(("4", "5")):
+            super().log_request(code, size)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
+    """Block until something accepts connections on the port, or fail."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"serve: {DEV_SERVER.name} exited with code {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"serve: {DEV_SERVER.name} did not listen on port {port} within {timeout:.0f} s")
+
+
+def start_dev_server(port: int, root: Path) -> subprocess.Popen[bytes]:
+    """Start ``node netlify/dev-server.mjs --port P --dist DIR`` and wait for it."""
+    process = subprocess.Popen(["node", str(DEV_SERVER), "--port", str(port), "--dist", str(root)], cwd=ROOT)
+    try:
+        wait_for_port(port, process)
+    except BaseException:
+        stop_process(process)
+        raise
+    return process
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """Stop a child politely, then firmly."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    """Turn SIGTERM into the same clean shutdown as Ctrl-C."""
+    raise KeyboardInterrupt
+
+
+def serve(root: Path, port: int) -> None:
+    """Serve root on http://localhost:port until Ctrl-C or SIGTERM.
+
+    The port is bound before Node starts, so a busy port fails with nothing
+    left running.
+    """
+    if not root.is_dir():
+        raise SystemExit(f"serve: {root} does not exist; run python build.py first")
+    api_port = free_port() if DEV_SERVER.is_file() else None
+    handler = type("Handler", (SiteHandler,), {"root": root, "rules": load_header_rules(), "api_port": api_port})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    httpd.daemon_threads = True
+    signal.signal(signal.SIGTERM, raise_interrupt)
+    dev_server = None
+    try:
+        dev_server = start_dev_server(api_port, root) if api_port else None
+        print(f"serve: http://localhost:{port}/ (Ctrl-C stops)", flush=True)
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        print("serve: stopped", flush=True)
+    finally:
+        httpd.server_close()
+        if dev_server:
+            stop_process(dev_server)
+
+
+# --------------------------------------------------------------------------
+# Command line
+# --------------------------------------------------------------------------
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """``[--out DIR] [serve [--port N] [--no-build]]``."""
+    parser = argparse.ArgumentParser(description="Build (and serve) Ladder Rummy's dist/.")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output directory (default: dist/)")
+    commands = parser.add_subparsers(dest="command")
+    serve_cmd = commands.add_parser("serve", help="build, then serve on localhost")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--no-build", action="store_true", help="serve the existing output")
+    serve_cmd.add_argument("--out", type=Path, default=argparse.SUPPRESS, help="output directory")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: build, and serve if asked."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    out = args.out.resolve()
+    if args.command != "serve" or not args.no_build:
+        build(out)
+    if args.command == "serve":
+        serve(out, args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
