@@ -1,0 +1,125 @@
+"""JSON in, JSON out: the one door between the page (or the endpoint) and the engine.
+
+Every function takes and returns JSON text, so the JavaScript bridge needs only
+``JSON.parse``. One game lives in the interpreter at a time. Errors never escape
+as tracebacks: an answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": reason}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from . import __version__
+from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES
+from .errors import LadderRummyError, SaveError
+from .match import PERSON, Match, person_and_bots
+from .seeds import daily_seed, new_seed, parse_date, today_utc
+
+SAVE_FORMAT = 1
+_session: dict[str, Any] = {}
+
+
+def new_game(args_json: str) -> str:
+    """Start a Daily (``{"mode": "daily", "date": ...}``) or a New Game (``{"mode": "new", "difficulty": ...}``)."""
+    return _answer(lambda: _start(_load_object(args_json, "new game arguments")))
+
+
+def act(command: str) -> str:
+    """Play the person's action (a canonical string), then the computers up to the person's next decision."""
+    return _answer(lambda: _act(command))
+
+
+def resume(save_json: str) -> str:
+    """Resume a saved game by replaying its log; a bad save is refused with the reason."""
+    return _answer(lambda: _resume(_load_object(save_json, "saved game")))
+
+
+def current() -> str:
+    """The view and save of the game in progress."""
+    return _answer(lambda: None)
+
+
+def _start(args: dict[str, Any]) -> None:
+    mode = args.get("mode")
+    if mode == "daily":
+        date = parse_date(str(args.get("date") or today_utc().isoformat())).isoformat()
+        settings = {"mode": "daily", "date": date, "seed": daily_seed(date), "difficulty": DAILY_DIFFICULTY}
+    elif mode == "new":
+        difficulty = args.get("difficulty", "normal")
+        if difficulty not in DIFFICULTIES:
+            raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)")
+        seed = str(args.get("seed") or new_seed())
+        settings = {"mode": "new", "date": None, "seed": seed, "difficulty": difficulty}
+    else:
+        raise LadderRummyError(f"{mode!r} is not a mode (daily or new)")
+    match = Match.against(settings["seed"], settings["difficulty"])
+    match.advance()
+    _session.clear()
+    _session.update(settings, match=match)
+
+
+def _act(command: str) -> None:
+    match = _match()
+    if not isinstance(command, str):
+        raise LadderRummyError("a command must be text")
+    match.play_person(command)
+
+
+def _resume(save: dict[str, Any]) -> None:
+    settings = check_save(save)
+    match = Match.replay(settings["seed"], save["log"], person_and_bots(settings["difficulty"]))
+    match.advance()
+    _session.clear()
+    _session.update(settings, match=match)
+
+
+def check_save(save: dict[str, Any]) -> dict[str, Any]:
+    """The settings of a save, or :class:`SaveError` naming what is wrong with it."""
+    if save.get("format") != SAVE_FORMAT:
+        raise SaveError(f"this saved game has format {save.get('format')!r}; this engine reads format {SAVE_FORMAT}")
+    mode, seed, log = save.get("mode"), save.get("seed"), save.get("log")
+    if mode not in ("daily", "new") or not isinstance(seed, str) or not isinstance(log, list):
+        raise SaveError("this saved game is missing its mode, seed or log")
+    difficulty = DAILY_DIFFICULTY if mode == "daily" else save.get("difficulty")
+    if difficulty not in DIFFICULTIES:
+        raise SaveError(f"this saved game names an unknown difficulty {difficulty!r}")
+    date = save.get("date") if mode == "daily" else None
+    if mode == "daily" and (not isinstance(date, str) or daily_seed(date) != seed):
+        raise SaveError("this saved Daily's date and seed do not match")
+    return {"mode": mode, "date": date, "seed": seed, "difficulty": difficulty}
+
+
+def _match() -> Match:
+    match = _session.get("match")
+    if match is None:
+        raise LadderRummyError("no game is in progress")
+    return match
+
+
+def snapshot() -> dict[str, Any]:
+    """The person's view and the save of the game in progress."""
+    match = _match()
+    save = {"format": SAVE_FORMAT, "engine": __version__, "log": list(match.game.log),
+            **{k: _session[k] for k in ("mode", "date", "seed", "difficulty")}}
+    return {"view": match.game.view(PERSON), "save": save}
+
+
+def _answer(step: Callable[[], None]) -> str:
+    try:
+        step()
+        return json.dumps({"ok": True, **snapshot()})
+    except LadderRummyError as err:
+        return json.dumps({"ok": False, "error": str(err)})
+    except ValueError as err:
+        return json.dumps({"ok": False, "error": str(err)})
+
+
+def _load_object(text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text) if isinstance(text, str) else text
+    except json.JSONDecodeError as err:
+        raise SaveError(f"the {what} is not readable JSON ({err.msg} at character {err.pos})") from None
+    if not isinstance(value, dict):
+        raise SaveError(f"the {what} must be a JSON object")
+    return value
