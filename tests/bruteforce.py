@@ -37,12 +37,29 @@ def _is_run(cards: Sequence[Card]) -> bool:
     return False
 
 
+def _subsets(indices: list[int]) -> set[int]:
+    masks = set()
+    for pick in range(1, 1 << len(indices)):
+        masks.add(sum(1 << indices[j] for j in range(len(indices)) if pick >> j & 1))
+    return masks
+
+
+def _candidate_masks(hand: Sequence[Card]) -> set[int]:
+    """Every subset whose natural cards share a rank or a suit: no other subset can be a meld."""
+    jokers = [i for i, c in enumerate(hand) if c.is_joker]
+    masks: set[int] = set()
+    for key in ({c.rank for c in hand if not c.is_joker} | {c.suit for c in hand if not c.is_joker}):
+        same = [i for i, c in enumerate(hand) if not c.is_joker and key in (c.rank, c.suit)]
+        masks |= _subsets(same + jokers)
+    return masks
+
+
 def brute_force(hand: Sequence[Card], step: int) -> tuple[int, int] | None:
     """(fewest jokers, most cards) over all valid arrangements, or None when there is none."""
     n = len(hand)
     needs = CONTRACTS[step]
     valid: dict[tuple[str, int], list[int]] = {}
-    for mask in range(1, 1 << n):
+    for mask in _candidate_masks(hand):
         cards = [hand[i] for i in range(n) if mask >> i & 1]
         for kind, check in (("group", _is_group), ("run", _is_run)):
             if check(cards):

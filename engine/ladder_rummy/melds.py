@@ -87,6 +87,11 @@ class Meld:
             raise InvalidMeldError(f"{format_cards(cards) or 'no cards'}: a meld needs at least two natural (non-joker) cards")
         if len({c.rank for c in naturals}) == 1:
             return cls.group(cards)
+        if len(cards) < MIN_SIZE["run"]:
+            raise InvalidMeldError(
+                f"{format_cards(cards)} is neither a group (the cards are not all of one rank) "
+                f"nor a run (too short: at least {MIN_SIZE['run']} cards)"
+            )
         return cls.run(cards)
 
     @classmethod
