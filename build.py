@@ -510,6 +510,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
     """Serves dist/ with Netlify's headers; sends /api/* to the dev server."""
 
     server_version = "LadderRummyDev/1"
+    protocol_version = "HTTP/1.1"  # keep-alive: a boot makes ~20 requests
     root: Path = DEFAULT_OUT
     rules: list[HeaderRule] = []
     api_port: int | None = None
@@ -696,7 +697,10 @@ def serve(root: Path, port: int) -> None:
         raise SystemExit(f"serve: {root} does not exist; run python build.py first")
     api_port = free_port() if DEV_SERVER.is_file() else None
     handler = type("Handler", (SiteHandler,), {"root": root, "rules": load_header_rules(), "api_port": api_port})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    try:
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as error:
+        raise SystemExit(f"serve: cannot listen on port {port} ({error.strerror}); try --port") from None
     httpd.daemon_threads = True
     signal.signal(signal.SIGTERM, raise_interrupt)
     dev_server = None

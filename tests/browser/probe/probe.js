@@ -1,6 +1,8 @@
 // Boots a PyScript PyWorker on the self-hosted Pyodide, installs the engine
 // wheel from build.json and calls into Python once. Reports on <html>:
 // data-python="ready" | "error", and window.probe = {version, bootMs, callMs}.
+// With ?no-version it leaves out the `version` option, to show that PyScript
+// then imports Pyodide from its CDN (the test browser resolves no such host).
 const status = document.getElementById("status");
 const started = performance.now();
 // A blocked worker (CSP) never settles PyWorker's promise: give up instead.
@@ -13,7 +15,7 @@ async function boot() {
   // A PyWorker made before PyScript has defined <py-script> may start
   // without the `pyscript` module (TECH-NOTES): wait for the definition.
   await customElements.whenDefined("py-script");
-  const worker = await PyWorker(new URL("probe.py", import.meta.url).href, {
+  const options = {
     type: "pyodide",
     // The self-hosted pyodide.mjs, as an absolute URL (the worker runs from
     // a blob: URL, against which a relative one cannot resolve). Without it
@@ -22,7 +24,9 @@ async function boot() {
     // probe.py awaits at top level (loadPackage).
     async: true,
     config: { engine_wheel: new URL(build.wheel, base).href },
-  });
+  };
+  if (new URLSearchParams(location.search).has("no-version")) delete options.version;
+  const worker = await PyWorker(new URL("probe.py", import.meta.url).href, options);
   const bootMs = performance.now() - started;
   const callStarted = performance.now();
   const version = await worker.sync.engine_version();

@@ -1,0 +1,76 @@
+"""Each source of the production Content-Security-Policy is needed.
+
+The probe page boots under netlify.toml's policy (test_boot_smoke.py); here
+its document is served with one source taken out at a time, and the engine
+must fail to start with a CSP violation. The worker runs from a blob: URL,
+so it inherits the document's policy: changing the document's header is
+enough to test both.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from conftest import Site
+    from playwright.sync_api import BrowserContext, ConsoleMessage, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+NETLIFY = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+POLICY = next(
+    block["values"]["Content-Security-Policy"] for block in NETLIFY["headers"] if block["for"] == "/*"
+)
+
+
+def without(policy: str, directive: str, source: str) -> str:
+    """The policy with one source removed from one directive."""
+    parts = []
+    for part in policy.split(";"):
+        name, *sources = part.split()
+        if name == directive:
+            sources = [s for s in sources if s != source]
+        parts.append(" ".join([name, *sources]))
+    return "; ".join(parts)
+
+
+@pytest.mark.parametrize(
+    ("directive", "source"),
+    [
+        ("script-src", "'unsafe-eval'"),  # PyScript: Function() for worker hooks
+        ("worker-src", "blob:"),  # PyScript: the PyWorker's blob: URL
+    ],
+)
+def test_removing_a_source_stops_python(context: BrowserContext, site: Site, directive: str, source: str) -> None:
+    """Without the source, Chromium reports a CSP violation and Python never starts."""
+    assert source in POLICY
+    policy = without(POLICY, directive, source)
+    probe_url = site.at("__probe__/")
+
+    def serve_with_policy(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": policy})
+
+    page = context.new_page()
+    page.route(probe_url, serve_with_policy)
+    with page.expect_event(
+        "console", predicate=lambda m: is_csp_violation(m), timeout=60_000
+    ) as violation:
+        page.goto(probe_url)
+    assert directive in violation.value.text
+    page.wait_for_timeout(500)
+    assert page.get_attribute("html", "data-python") != "ready"
+
+
+def is_csp_violation(message: ConsoleMessage) -> bool:
+    """A console error that Chromium logs when CSP blocks something."""
+    return message.type == "error" and "Content Security Policy" in message.text
+
+
+def test_policy_has_no_source_from_another_origin() -> None:
+    """Only keywords, 'self' and blob: appear: no host, no scheme wildcard."""
+    sources = {s for part in POLICY.split(";") for s in part.split()[1:]}
+    assert sources <= {"'self'", "'none'", "'unsafe-eval'", "blob:"}, sources
