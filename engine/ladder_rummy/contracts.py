@@ -56,6 +56,9 @@ CONTRACTS: dict[int, tuple[Requirement, ...]] = {
 TOP_STEP = 10
 
 Arrangement = tuple[Meld, ...]
+_SUIT_POSITIONS: dict[str, list[Card]] = {
+    suit: [Card(position_rank(p), suit) for p in range(1, 15)] for suit in SUITS
+}
 
 
 def describe_contract(step: int) -> str:
@@ -185,15 +188,22 @@ def run_windows(left: Counter[Card], size: int, jokers: int, swaps: bool = False
     rank_count = Counter(c.rank for c in left.elements())
     out: list[Meld] = []
     for suit in SUITS:
-        present = [False] + [left[Card(position_rank(p), suit)] > 0 for p in range(1, 15)]
-        if sum(present[1:14]) < MIN_NATURALS:
+        present = [False] + [left[card] > 0 for card in _SUIT_POSITIONS[suit]]
+        naturals_in_suit = sum(present[1:14])
+        if naturals_in_suit < MIN_NATURALS or naturals_in_suit + jokers < size:
             continue
+        prefix = [0]
+        for here in present:
+            prefix.append(prefix[-1] + here)
         for start in range(14, 0, -1):
             for length in range(size, min(MAX_RUN, 15 - start) + 1):
-                window = present[start:start + length]
-                spare = jokers - (length - sum(window))
-                if sum(window) < MIN_NATURALS or spare < 0:
+                naturals = prefix[start + length] - prefix[start]
+                spare = jokers - (length - naturals)
+                if spare < 0:
+                    break  # longer windows only need more jokers
+                if naturals < MIN_NATURALS:
                     continue
+                window = present[start:start + length]
                 out.append(run_from_positions(suit, start, window))
                 if swaps and spare > 0:
                     out.extend(_swapped(suit, start, window, spare, rank_count))

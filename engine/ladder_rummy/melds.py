@@ -179,9 +179,12 @@ def _run_start(cards: Sequence[Card]) -> int | None:
     return None
 
 
+_CARDS: dict[tuple[int, str], Card] = {(r, s): Card(r, s) for r in range(1, 14) for s in "CDHS"}
+
+
 def run_from_positions(suit: str, start: int, present: Sequence[bool]) -> Meld:
     """Build a run from a window of positions: natural cards where present, jokers elsewhere."""
     cards = tuple(
-        Card(position_rank(start + i), suit) if here else JOKER for i, here in enumerate(present)
+        _CARDS[position_rank(start + i), suit] if here else JOKER for i, here in enumerate(present)
     )
     return Meld("run", cards, suit=suit, start=start)
