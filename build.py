@@ -39,6 +39,7 @@ import hashlib
 import http.client
 import http.server
 import json
+import os
 import re
 import shutil
 import signal
@@ -62,7 +63,8 @@ PACKAGE_JSON = ROOT / "package.json"
 NETLIFY_TOML = ROOT / "netlify.toml"
 SITE_DIR = ROOT / "site"
 NODE_MODULES = ROOT / "node_modules"
-DEV_SERVER = ROOT / "netlify" / "dev-server.mjs"
+# The leaderboard's local stand-in; the variable lets tests put a fake there.
+DEV_SERVER = Path(os.environ.get("LADDER_RUMMY_DEV_SERVER", ROOT / "netlify" / "dev-server.mjs"))
 DEFAULT_OUT = ROOT / "dist"
 
 # What pyodide.mjs fetches at run time (checked against its source): the
@@ -368,7 +370,7 @@ def content_addressed(file: Path) -> Path:
     return Path(shutil.move(file, folder / file.name))
 
 
-def build(out: Path = DEFAULT_OUT) -> dict[str, object]:
+def build(out: Path = DEFAULT_OUT, site: Path = SITE_DIR) -> dict[str, object]:
     """Build the whole site into out/ and return build.json's content.
 
     The site is assembled in a sibling directory and swapped in at the end, so
@@ -380,7 +382,7 @@ def build(out: Path = DEFAULT_OUT) -> dict[str, object]:
     staging = out.with_name(out.name + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
-    copy_site(staging)
+    copy_site(staging, site)
     pyodide = copy_pyodide(staging)
     pyscript = copy_pyscript(staging)
     wheel = content_addressed(build_wheel(project, staging / "wheels"))
@@ -598,7 +600,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
     def proxy_api(self) -> None:
         """Forward /api/* to the local Node dev server, or answer 503 without one."""
         if self.api_port is None:
-            detail = f"no {DEV_SERVER.relative_to(ROOT)}: the leaderboard is not available locally"
+            detail = f"no {DEV_SERVER.name}: the leaderboard does not run locally yet"
             self.send_json(503, {"error": "unavailable", "detail": detail})
             return
         length = int(self.headers.get("Content-Length") or 0)
