@@ -1,0 +1,215 @@
+// anim.js — plays view.events one by one: the table moves a step at a time and a status line
+// narrates each play. It only moves what the events say moved; it never judges a play.
+
+import { cardBack, cardElement } from "./cards.js";
+import { cardName, t } from "./i18n.js";
+
+/** Milliseconds per event and per card flight, by speed setting. */
+export const SPEEDS = {
+  slow: { step: 1300, fly: 560 },
+  normal: { step: 750, fly: 360 },
+  fast: { step: 320, fly: 180 },
+  instant: { step: 0, fly: 0 },
+};
+const OWN_STEP = { step: 200, fly: 160 }; // the person's own plays: quick, they just did them
+
+const clone = (value) => JSON.parse(JSON.stringify(value));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function removeOne(list, card) {
+  const at = list.lastIndexOf(card);
+  if (at >= 0) list.splice(at, 1);
+}
+
+/** The table as it was before `events` happened, worked backwards from the view after them. */
+export function rewind(final, events) {
+  const v = clone(final);
+  v.events = [];
+  const meldCards = new Map(final.table.map((meld) => [meld.id, meld]));
+  for (const event of [...events].reverse()) {
+    const player = v.players[event.seat];
+    switch (event.type) {
+      case "discard":
+        v.discard.pop();
+        player.cards += 1;
+        if (event.seat === 0) v.hand.push(event.card);
+        break;
+      case "layoff": {
+        const meld = v.table.find((m) => m.id === event.meld);
+        if (meld) {
+          const at = event.end === "low" ? 0 : meld.cards.length - 1;
+          meld.cards.splice(at, 1);
+          meld.stands_for.splice(at, 1);
+        }
+        player.cards += 1;
+        if (event.seat === 0) v.hand.push(event.card);
+        break;
+      }
+      case "laydown":
+        for (const id of event.melds) {
+          const meld = v.table.find((m) => m.id === id) || meldCards.get(id);
+          v.table = v.table.filter((m) => m.id !== id);
+          if (!meld) continue;
+          player.cards += meld.cards.length;
+          if (event.seat === 0) v.hand.push(...meld.cards);
+        }
+        player.laid_down = false;
+        break;
+      case "draw":
+        player.cards -= 1;
+        if (event.source === "discard") v.discard.push(event.card);
+        else v.stock += 1;
+        if (event.seat === 0 && event.card) removeOne(v.hand, event.card);
+        break;
+      case "rebuild":
+        v.stock = 0;
+        break;
+      default:
+        break;
+    }
+  }
+  return v;
+}
+
+/** The table after one event, moved forward from `shown`; `final` supplies new melds' cards. */
+export function advance(shown, event, final) {
+  const v = clone(shown);
+  const player = v.players[event.seat];
+  switch (event.type) {
+    case "draw":
+      player.cards += 1;
+      if (event.source === "discard") v.discard.pop();
+      else v.stock = Math.max(0, v.stock - 1);
+      if (event.seat === 0 && event.card) v.hand.push(event.card);
+      break;
+    case "discard":
+      player.cards -= 1;
+      v.discard.push(event.card);
+      if (event.seat === 0) removeOne(v.hand, event.card);
+      break;
+    case "layoff": {
+      player.cards -= 1;
+      const meld = v.table.find((m) => m.id === event.meld);
+      const after = final.table.find((m) => m.id === event.meld);
+      if (meld) {
+        const low = event.end === "low";
+        const index = low ? 0 : meld.cards.length;
+        meld.cards.splice(index, 0, event.card);
+        const stands = after && event.card === "JK" ? (low ? after.stands_for[0] : null) : null;
+        meld.stands_for.splice(index, 0, stands);
+      }
+      if (event.seat === 0) removeOne(v.hand, event.card);
+      break;
+    }
+    case "laydown":
+      player.laid_down = true;
+      for (const id of event.melds) {
+        const meld = final.table.find((m) => m.id === id);
+        if (!meld) continue;
+        v.table.push(clone(meld));
+        player.cards -= meld.cards.length;
+        if (event.seat === 0) for (const card of meld.cards) removeOne(v.hand, card);
+      }
+      break;
+    case "rebuild":
+      v.stock = event.stock;
+      v.discard = v.discard.slice(-1);
+      break;
+    case "out":
+      player.cards = 0;
+      break;
+    default:
+      break;
+  }
+  if ("seat" in event) v.turn = event.seat;
+  return v;
+}
+
+/** One line of narration for an event. */
+export function narrate(event, players) {
+  const you = event.seat === 0;
+  const name = event.seat !== undefined ? players[event.seat]?.name : "";
+  const card = event.card ? cardName(event.card) : "";
+  switch (event.type) {
+    case "draw":
+      if (event.source === "discard") return t(you ? "event.you_draw_discard" : "event.draw_discard", { name, card });
+      return you && event.card ? t("event.you_draw_stock", { card }) : t("event.draw_stock", { name });
+    case "discard": return t(you ? "event.you_discard" : "event.discard", { name, card });
+    case "layoff": return t(you ? "event.you_layoff" : "event.layoff", { name, card });
+    case "laydown": return t(you ? "event.you_laydown" : "event.laydown", { name });
+    case "out": return t(you ? "event.you_out" : "event.out", { name });
+    case "rebuild": return t("event.rebuild");
+    case "deal_start": return t("event.deal_start", { deal: event.deal, name: players[event.dealer]?.seat === 0 ? t("you") : players[event.dealer]?.name, card: cardName(event.upcard) });
+    case "deal_end": return t("event.deal_end", { deal: event.deal });
+    case "game_end": return t("event.game_end");
+    default: return "";
+  }
+}
+
+function rectOf(element) {
+  if (!element) return null;
+  const r = element.getBoundingClientRect();
+  return r.width || r.height ? r : null;
+}
+
+/** Where an event's card comes from and goes to, as elements of the table. */
+function endpoints(event) {
+  const seat = event.seat === 0 ? document.getElementById("hand") : document.querySelector(`.seat[data-seat="${event.seat}"]`);
+  const stock = document.getElementById("stock");
+  const discard = document.getElementById("discard");
+  switch (event.type) {
+    case "draw": return [event.source === "discard" ? discard : stock, seat];
+    case "discard": return [seat, discard];
+    case "layoff": return [seat, document.querySelector(`[data-meld="${event.meld}"]`) || document.getElementById("melds")];
+    case "laydown": return [seat, document.getElementById("melds")];
+    default: return [null, null];
+  }
+}
+
+/** A card flying across the table (Web Animations; skipped when motion is reduced). */
+async function fly(event, duration) {
+  if (!duration || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const [from, to] = endpoints(event).map(rectOf);
+  if (!from || !to) return;
+  const face = event.card && !(event.type === "draw" && event.seat !== 0 && event.source === "stock") ? event.card : null;
+  const element = face ? cardElement(face) : cardBack();
+  element.classList.add("flying");
+  document.body.append(element);
+  const w = 50;
+  const start = `translate(${from.left + from.width / 2 - w / 2}px, ${from.top + from.height / 2 - 35}px)`;
+  const end = `translate(${to.left + to.width / 2 - w / 2}px, ${to.top + to.height / 2 - 35}px)`;
+  try {
+    await element.animate([{ transform: `${start} scale(0.9)`, opacity: 0.6 }, { transform: `${end} scale(1)`, opacity: 1 }], {
+      duration, easing: "cubic-bezier(.3,.7,.3,1)", fill: "forwards",
+    }).finished;
+  } finally {
+    element.remove();
+  }
+}
+
+/**
+ * Play `events` from the table `previous` to the view `final`.
+ * hooks.say(text, event) narrates a play; hooks.show(shownView, event) draws the table after it;
+ * hooks.dealEnd(event, shownView) resolves when the person has read the deal summary.
+ */
+export async function playEvents({ previous, final, events, speed, hooks }) {
+  const timing = SPEEDS[speed] || SPEEDS.normal;
+  let shown = previous ? clone(previous) : rewind(final, events);
+  for (let i = 0; i < events.length; i += 1) {
+    const event = events[i];
+    const next = event.type === "deal_start" ? rewind(final, events.slice(i + 1)) : advance(shown, event, final);
+    const pace = event.seat === 0 ? OWN_STEP : timing;
+    hooks.say(narrate(event, final.players), event);
+    if (pace.step && event.type !== "deal_end") {
+      hooks.show({ ...shown, turn: "seat" in event ? event.seat : shown.turn }, event);
+      await fly(event, pace.fly);
+    }
+    shown = next;
+    hooks.show(shown, event);
+    if (event.type === "deal_end") {
+      await hooks.dealEnd(event, shown);
+      continue;
+    }
+    if (pace.step) await sleep(Math.max(0, pace.step - pace.fly));
+  }
+}

@@ -1,0 +1,140 @@
+// bridge.js — the only module that talks to Python.
+//
+// It starts PyScript's PyWorker on the self-hosted Pyodide (explicit URLs, so
+// nothing is fetched from a CDN), installs the engine wheel named in
+// build.json, and wraps the adapter calls of docs/ENGINE-API.md. Every call
+// resolves to a plain object; a Python exception never reaches the player as
+// a traceback, it becomes `{ok: false, crash: true}`.
+
+const BOOT_TIMEOUT_MS = 120_000; // slow phones on a slow line still boot well within this
+const CALL_TIMEOUT_MS = 30_000;  // one adapter call (a person's move plus three computer turns)
+
+/** A failure to start Python or to talk to it: the page shows Retry. */
+export class BridgeError extends Error {
+  constructor(stage, cause) {
+    super(`engine ${stage} failed`);
+    this.name = "BridgeError";
+    this.stage = stage; // "config" | "pyscript" | "python" | "engine" | "call"
+    this.cause = cause;
+  }
+}
+
+function withTimeout(promise, ms, stage) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new BridgeError(stage, "timeout")), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Where the self-hosted runtime and the wheel are, from build.json. */
+async function loadBuildInfo(base) {
+  const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
+  if (!response.ok) throw new BridgeError("config", response.status);
+  const info = await response.json();
+  const wheel = info.wheel || info.wheel_path || info.engine_wheel;
+  const pyodide = info.pyodide || info.pyodide_dir || info.pyodide_path;
+  const pyscript = info.pyscript || info.pyscript_dir || info.pyscript_path;
+  if (!wheel || !pyodide || !pyscript) throw new BridgeError("config", "build.json is incomplete");
+  const dir = (path) => new URL(path.endsWith("/") ? path : `${path}/`, base);
+  const pyodideDir = /\.m?js$/.test(pyodide) ? new URL(".", new URL(pyodide, base)) : dir(pyodide);
+  const pyscriptDir = /\.m?js$/.test(pyscript) ? new URL(".", new URL(pyscript, base)) : dir(pyscript);
+  return {
+    wheelURL: new URL(wheel, base).href,
+    pyodideURL: new URL("pyodide.mjs", pyodideDir).href,
+    pyscriptURL: new URL("core.js", pyscriptDir).href,
+    workerURL: new URL("py/worker.py", base).href,
+  };
+}
+
+/**
+ * Start Python and the engine.
+ * @param {{onStage?: (stage: string) => void, base?: string}} options
+ *   onStage: called with "config", "pyscript", "python", "engine", "ready" as each step begins.
+ * @returns {Promise<Engine>}
+ */
+export async function startEngine({ onStage = () => {}, base = document.baseURI } = {}) {
+  onStage("config");
+  const info = await loadBuildInfo(base).catch((error) => {
+    throw error instanceof BridgeError ? error : new BridgeError("config", error);
+  });
+
+  onStage("pyscript");
+  let PyWorker;
+  try {
+    ({ PyWorker } = await import(info.pyscriptURL));
+    // PyWorker started before PyScript has defined its elements fails about half the time.
+    await withTimeout(customElements.whenDefined("py-script"), BOOT_TIMEOUT_MS, "pyscript");
+  } catch (error) {
+    throw error instanceof BridgeError ? error : new BridgeError("pyscript", error);
+  }
+
+  onStage("python");
+  let worker;
+  try {
+    worker = await withTimeout(
+      PyWorker(info.workerURL, { type: "pyodide", version: info.pyodideURL, config: {} }),
+      BOOT_TIMEOUT_MS,
+      "python",
+    );
+  } catch (error) {
+    throw error instanceof BridgeError ? error : new BridgeError("python", error);
+  }
+
+  onStage("engine");
+  let booted;
+  try {
+    booted = JSON.parse(await withTimeout(worker.sync.boot(info.wheelURL), BOOT_TIMEOUT_MS, "engine"));
+  } catch (error) {
+    worker.terminate();
+    throw error instanceof BridgeError ? error : new BridgeError("engine", error);
+  }
+  if (!booted.ok) {
+    worker.terminate();
+    throw new BridgeError("engine", booted.crash);
+  }
+  onStage("ready");
+  return new Engine(worker, booted.py_ms);
+}
+
+/** The adapter calls, one at a time, as plain objects. */
+export class Engine {
+  constructor(worker, bootMs) {
+    this.worker = worker;
+    this.bootMs = bootMs;
+    this.timings = []; // Python time of every call, ms: {call, ms}
+    this.queue = Promise.resolve();
+  }
+
+  /** @param {{mode: "daily", date: string} | {mode: "new", difficulty: string, seed?: string}} args */
+  newGame(args) { return this.call("new_game", JSON.stringify(args)); }
+
+  /** @param {string} command a canonical action string, e.g. "draw stock" */
+  act(command) { return this.call("act", command); }
+
+  /** @param {object} save the Save object of an earlier answer */
+  resume(save) { return this.call("resume", JSON.stringify(save)); }
+
+  current() { return this.call("current"); }
+
+  call(name, ...args) {
+    const run = async () => {
+      let text;
+      try {
+        text = await withTimeout(this.worker.sync[name](...args), CALL_TIMEOUT_MS, "call");
+      } catch (error) {
+        console.warn("engine call failed", name, error);
+        return { ok: false, crash: true };
+      }
+      const reply = JSON.parse(text);
+      this.timings.push({ call: name, ms: reply.py_ms });
+      if (reply.crash) return { ok: false, crash: true };
+      return reply.answer;
+    };
+    const result = this.queue.then(run);
+    this.queue = result.catch(() => {});
+    return result;
+  }
+
+  terminate() { this.worker.terminate(); }
+}

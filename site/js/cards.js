@@ -1,0 +1,50 @@
+// cards.js — one card as a DOM element: CSS paper, an SVG suit, a localized name.
+
+import { h, icon } from "./dom.js";
+import { cardName, splitCard } from "./i18n.js";
+
+/**
+ * cardElement("7H") → <span class="card"> with rank and suit;
+ * {button: true} makes it a <button> named like "7 of hearts"; {mini: true} a small card.
+ */
+export function cardElement(card, { button = false, mini = false, label } = {}) {
+  const { rank, suit } = splitCard(card);
+  const classes = ["card"];
+  if (mini) classes.push("mini");
+  if (!suit) classes.push("joker");
+  const element = h(button ? "button" : "span", {
+    class: classes.join(" "),
+    type: button ? "button" : undefined,
+    "aria-label": button ? (label ?? cardName(card)) : undefined,
+    "aria-hidden": button ? undefined : "true",
+    dataset: { card, suit: suit ?? "JK" },
+  });
+  fillCard(element, rank, suit);
+  return element;
+}
+
+function fillCard(element, rank, suit) {
+  const corner = h("span", { class: "corner", "aria-hidden": "true" });
+  if (!suit) {
+    corner.append(h("span", { class: "rank", text: "JOKER" }));
+    element.append(corner, icon("joker-star", "face"));
+    return;
+  }
+  corner.append(h("span", { class: rank === "10" ? "rank ten" : "rank", text: rank }), icon(`suit-${suit}`, "pip"));
+  element.append(corner, icon(`suit-${suit}`, "face"));
+}
+
+/** A face-down card. */
+export function cardBack() {
+  return h("span", { class: "card back", "aria-hidden": "true" });
+}
+
+const SUIT_SIGNS = { H: "♥", D: "♦", C: "♣", S: "♠" };
+
+/** "6D" → "6♦" (short text for a joker's stands-for label). */
+export function shortCard(card) {
+  if (!card) return "";
+  if (/^(10|[2-9AJQK])$/.test(card)) return card; // a group's joker stands for a rank
+  const { rank, suit } = splitCard(card);
+  return suit ? `${rank}${SUIT_SIGNS[suit]}` : card;
+}

@@ -1,0 +1,47 @@
+// chart.js — an SVG line chart of every player's ladder step across the deals (view.history).
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const W = 480;
+const H = 220;
+const PAD = { left: 30, right: 12, top: 10, bottom: 28 };
+
+/** view.history (step of each seat at the start of each deal) plus the final steps. */
+export function ladderChart(view) {
+  const history = view.history || [];
+  const final = view.players.map((p) => p.step);
+  const series = [...history, final];
+  const maxStep = Math.max(10, ...series.flat());
+  const x = (i) => PAD.left + (series.length === 1 ? 0 : (i * (W - PAD.left - PAD.right)) / (series.length - 1));
+  const y = (step) => H - PAD.bottom - ((step - 1) * (H - PAD.top - PAD.bottom)) / (maxStep - 1);
+
+  const svg = h("svg:svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("game.chart_label") });
+  const grid = h("svg:g", { class: "grid" });
+  const axis = h("svg:g", { class: "axis" });
+  for (let step = 1; step <= maxStep; step += 1) {
+    grid.append(h("svg:line", { x1: PAD.left, x2: W - PAD.right, y1: y(step), y2: y(step) }));
+    if (step === 1 || step % 2 === 0 || step === maxStep) {
+      axis.append(h("svg:text", { x: PAD.left - 8, y: y(step) + 4, "text-anchor": "end" }, String(step)));
+    }
+  }
+  series.forEach((_, i) => {
+    const label = i === series.length - 1 ? t("game.final") : String(i + 1);
+    axis.append(h("svg:text", { x: x(i), y: H - 8, "text-anchor": "middle" }, label));
+  });
+  axis.append(h("svg:text", { x: 2, y: 12 }, t("game.axis_step")));
+  svg.append(grid, axis);
+
+  view.players.forEach((player, seat) => {
+    // Offset lines a little so equal ladders stay visible side by side.
+    const dy = (seat - 1.5) * 2;
+    const points = series.map((steps, i) => `${x(i).toFixed(1)},${(y(steps[seat]) + dy).toFixed(1)}`);
+    const name = seat === 0 ? t("you") : player.name;
+    const line = h("svg:polyline", { class: `line s${seat}`, points: points.join(" ") });
+    line.append(h("svg:title", {}, name));
+    svg.append(line);
+    series.forEach((steps, i) => svg.append(h("svg:circle", { class: `dot s${seat}`, cx: x(i), cy: y(steps[seat]) + dy, r: 3.5 })));
+  });
+  const legend = h("p", { class: "legend" }, view.players.map((player, seat) => h("span", { class: `s${seat}`, text: seat === 0 ? t("you") : player.name })));
+  return h("figure", { class: "chart-figure" }, svg, legend);
+}

@@ -1,0 +1,206 @@
+// dialogs.js — the sheets: start screen, rules, settings, deal summary, game over,
+// the joker's end, and notices. Each is built fresh in the current language when opened.
+
+import { $, h } from "./dom.js";
+import { cardElement, shortCard } from "./cards.js";
+import { cardName, entry, t } from "./i18n.js";
+import { SETTINGS } from "./state.js";
+import { ladderChart } from "./chart.js";
+
+function sheet(id, title, body, foot = []) {
+  const dialog = $(id);
+  const titleId = `${id}-title`;
+  dialog.setAttribute("aria-labelledby", titleId);
+  dialog.replaceChildren(
+    h("header", { class: "sheet-head" }, h("h2", { id: titleId, text: title })),
+    h("div", { class: "sheet-body" }, body),
+    foot.length ? h("footer", { class: "sheet-foot" }, foot) : null,
+  );
+  return dialog;
+}
+
+/** Open a dialog and resolve with its returnValue when it closes. */
+function open(dialog) {
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
+    dialog.returnValue = "";
+    if (!dialog.open) dialog.showModal();
+  });
+}
+
+function closeButton(dialog, value, text, primary = false) {
+  return h("button", {
+    type: "button",
+    class: primary ? "action primary" : "action",
+    text,
+    onclick: () => dialog.close(value),
+  });
+}
+
+export function closeAll() {
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+}
+
+/**
+ * The start screen. Resolves with {mode: "daily", date} | {mode: "new", difficulty} |
+ * "continue" | "rules" | "settings" | "" (closed).
+ */
+export function openStart({ date, dailyRecord, canContinue }) {
+  const dialog = $("start-dialog");
+  let choice = null;
+  const choose = (value) => () => { choice = value; dialog.close("choice"); };
+  const daily = h("section", { class: "mode", "aria-labelledby": "daily-title" },
+    h("h3", { id: "daily-title", text: t("start.daily") }),
+    h("p", { class: "small", text: t("start.daily_text", { date }) }),
+    dailyRecord ? h("p", { class: "daily-done", text: t("start.daily_done", dailyRecord) }) : null,
+    h("div", { class: "row" }, h("button", {
+      type: "button", class: dailyRecord ? "action big" : "action big primary",
+      text: dailyRecord ? t("start.daily_again") : t("start.daily_play"),
+      "aria-describedby": dailyRecord ? "daily-note" : undefined,
+      onclick: choose({ mode: "daily", date }),
+    })),
+    dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null);
+  const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },
+    h("h3", { id: "new-title", text: t("start.new") }),
+    h("p", { class: "small", text: t("start.new_text") }),
+    h("div", { class: "row" }, ["easy", "normal", "hard"].map((difficulty) => h("button", {
+      type: "button", class: "action big", text: t(`difficulty.${difficulty}`),
+      onclick: choose({ mode: "new", difficulty }),
+    }))));
+  sheet("start-dialog", t("start.title"), [
+    h("p", { text: t("start.tagline") }),
+    canContinue ? h("button", { type: "button", class: "action big primary", text: t("start.continue"), onclick: choose("continue") }) : null,
+    daily,
+    fresh,
+  ], [
+    h("button", { type: "button", class: "action", text: t("start.rules"), onclick: choose("rules") }),
+    h("button", { type: "button", class: "action", text: t("start.settings"), onclick: choose("settings") }),
+  ]);
+  return open(dialog).then(() => choice ?? "");
+}
+
+/** The rules and help page, with a language switch. `onLanguage(lang)` re-opens it translated. */
+export function openRules({ onLanguage, languages }) {
+  const dialog = $("rules-dialog");
+  const sections = entry("rules.sections") || [];
+  const body = [
+    h("div", { class: "lang-switch", role: "group", "aria-label": t("settings.lang") },
+      languages.map((lang) => h("button", {
+        type: "button", lang, "aria-pressed": String(document.documentElement.lang === lang), text: t(`lang.${lang}`),
+        onclick: () => onLanguage(lang),
+      }))),
+  ];
+  for (const section of sections) {
+    const parts = [h("h3", { text: section.h })];
+    for (const paragraph of section.p || []) parts.push(h("p", { text: paragraph }));
+    if (section.list) parts.push(h("ul", {}, section.list.map((item) => h("li", { text: item }))));
+    if (section.table) {
+      parts.push(h("table", {},
+        h("thead", {}, h("tr", {}, (section.table_head || []).map((cell) => h("th", { scope: "col", text: cell })))),
+        h("tbody", {}, section.table.map(([step, words]) => h("tr", {}, h("td", { text: step }), h("td", { text: words }))))));
+    }
+    body.push(h("section", { class: "rules-section" }, parts));
+  }
+  sheet("rules-dialog", t("rules.title"), h("div", { class: "rules-body" }, body), [closeButton(dialog, "done", t("settings.close"), true)]);
+  return open(dialog);
+}
+
+/** Settings from the SETTINGS schema: one radio group per setting. `onChange(key, value)`. */
+export function openSettings({ settings, onChange }) {
+  const dialog = $("settings-dialog");
+  const groups = SETTINGS.map((setting) => h("fieldset", { class: "setting" },
+    h("legend", { text: t(setting.label) }),
+    h("div", { class: "choices" }, setting.options.map((option) => h("label", {},
+      h("input", {
+        type: "radio", name: `setting-${setting.key}`, value: option,
+        checked: settings[setting.key] === option,
+        onchange: () => onChange(setting.key, option),
+      }),
+      h("span", { text: t(`${setting.labels}.${option}`), lang: setting.key === "lang" && option !== "auto" ? option : undefined }))))));
+  sheet("settings-dialog", t("settings.title"), groups, [closeButton(dialog, "done", t("settings.close"), true)]);
+  return open(dialog);
+}
+
+/** End of a deal: who went out, each hand's penalty cards and points, who climbed. */
+export function showDealEnd(summary, players, { last }) {
+  const dialog = $("deal-dialog");
+  const nameOf = (seat) => (seat === 0 ? t("you") : players[seat].name);
+  const headline = summary.went_out === null || summary.went_out === undefined
+    ? t("deal.stock")
+    : summary.went_out === 0 ? t("deal.you_out") : t("deal.went_out", { name: nameOf(summary.went_out) });
+  const rows = summary.hands.map((hand) => h("tr", { class: hand.seat === 0 ? "you-row" : "" },
+    h("th", { scope: "row", text: nameOf(hand.seat) }),
+    h("td", {}, hand.cards.length
+      ? h("span", { class: "penalty-cards", "aria-label": hand.cards.map(cardName).join(", "), role: "img" }, hand.cards.map((card) => cardElement(card, { mini: true })))
+      : h("span", { class: "small", text: t("deal.none") })),
+    h("td", { class: "num", text: String(hand.points) }),
+    h("td", { class: "num", text: String(hand.penalty_total) }),
+    h("td", {}, hand.climbed
+      ? h("span", { class: "climbed", text: t("deal.climbed", { step: hand.step_after }) })
+      : h("span", { class: "small", text: t("deal.stayed", { step: hand.step_after }) }))));
+  sheet("deal-dialog", t("deal.title", { deal: summary.deal }), [
+    h("p", { class: "headline", text: headline }),
+    h("table", { class: "results" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", text: t("deal.player") }),
+        h("th", { scope: "col", text: t("deal.cards") }),
+        h("th", { scope: "col", class: "num", text: t("deal.points") }),
+        h("th", { scope: "col", class: "num", text: t("deal.total") }),
+        h("th", { scope: "col", text: t("deal.ladder") }))),
+      h("tbody", {}, rows)),
+  ], [closeButton(dialog, "next", last ? t("deal.results") : t("deal.next"), true)]);
+  return open(dialog);
+}
+
+/** End of the game: standings (ties share a place), the ladder chart, and what next. */
+export function showGameEnd(view) {
+  const dialog = $("game-dialog");
+  const standings = view.standings || [];
+  const places = standings.map((s) => s.place);
+  const shared = (place) => places.filter((p) => p === place).length > 1;
+  const mine = standings.find((s) => s.seat === 0);
+  let headline = "";
+  if (mine) headline = mine.place === 1 ? (shared(1) ? t("game.you_shared") : t("game.you_win")) : t("game.your_place", { place: mine.place });
+  const rows = standings.map((s) => h("tr", { class: s.seat === 0 ? "you-row" : "" },
+    h("td", { class: "place", text: shared(s.place) ? `${s.place}=` : String(s.place), "aria-label": shared(s.place) ? `${s.place} (${t("game.shared")})` : undefined }),
+    h("th", { scope: "row", text: s.seat === 0 ? t("you") : s.name }),
+    h("td", { class: "num", text: String(s.completed) }),
+    h("td", { class: "num", text: String(s.penalty) })));
+  sheet("game-dialog", t("game.title"), [
+    h("p", { class: "headline", text: headline }),
+    h("table", { class: "results standings" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", text: t("game.place") }),
+        h("th", { scope: "col", text: t("game.player") }),
+        h("th", { scope: "col", class: "num", text: t("game.completed") }),
+        h("th", { scope: "col", class: "num", text: t("game.penalty") }))),
+      h("tbody", {}, rows)),
+    h("h3", { text: t("game.chart") }),
+    ladderChart(view),
+  ], [
+    closeButton(dialog, "new", t("game.new")),
+    closeButton(dialog, "again", t("game.again"), true),
+  ]);
+  return open(dialog);
+}
+
+/** A joker that fits both ends of a run: ask which. Resolves "low" | "high" | "". */
+export function askEnd(meld) {
+  const dialog = $("end-dialog");
+  const first = meld.cards[0];
+  const last = meld.cards[meld.cards.length - 1];
+  const label = (card, index) => (card === "JK" && meld.stands_for[index] ? shortCard(meld.stands_for[index]) : shortCard(card));
+  sheet("end-dialog", t("end.title"), [
+    h("p", { text: t("end.text") }),
+    h("div", { class: "end-choice" },
+      h("button", { type: "button", class: "action big", text: t("end.low", { card: label(first, 0) }), onclick: () => dialog.close("low") }),
+      h("button", { type: "button", class: "action big", text: t("end.high", { card: label(last, meld.cards.length - 1) }), onclick: () => dialog.close("high") })),
+  ], [closeButton(dialog, "", t("end.cancel"))]);
+  return open(dialog);
+}
+
+export function showNotice(text) {
+  const dialog = $("notice-dialog");
+  sheet("notice-dialog", t("notice.title"), h("p", { text }), [closeButton(dialog, "ok", t("notice.ok"), true)]);
+  return open(dialog);
+}

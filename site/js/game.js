@@ -1,0 +1,403 @@
+// game.js — the game flow: boot, start or resume, send intents to the engine, animate what
+// came back, save, and open the dialogs. It asks the engine about everything rule-related.
+
+import { startEngine } from "./bridge.js";
+import { playEvents } from "./anim.js";
+import { handKeys } from "./render.js";
+import { KEYS } from "./storage.js";
+import { LANGUAGES, cardName, pickLanguage, setLanguage, t } from "./i18n.js";
+import { canDiscard, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
+import * as dialogs from "./dialogs.js";
+import { $ } from "./dom.js";
+
+const BOOT_PROGRESS = { config: 4, pyscript: 12, python: 22, engine: 82, ready: 92, game: 97 };
+const LOG_LENGTH = 60;
+
+export class Game {
+  constructor({ store, renderer, storage }) {
+    this.store = store;
+    this.renderer = renderer;
+    this.storage = storage;
+    this.engine = null;
+    this.logId = 0;
+  }
+
+  get state() { return this.store.get(); }
+  set(patch) { this.store.set(patch); }
+
+  // ---- boot ----
+
+  /** Start Python and the engine (while `words`, the language, loads), then resume or offer a game. */
+  async boot(words = this.words) {
+    this.words = words || Promise.resolve();
+    $("boot-error").hidden = true;
+    this.setProgress("config");
+    try {
+      const engine = startEngine({ onStage: (stage) => this.setProgress(stage) });
+      await this.words.catch(() => {});
+      this.engine = await engine;
+    } catch (error) {
+      console.warn("The engine did not start:", error.stage, error.cause ?? error);
+      this.stopProgress();
+      $("boot-stage").textContent = "";
+      $("boot-error").hidden = false;
+      $("retry-button").focus();
+      return;
+    }
+    this.setProgress("game");
+    const resumed = await this.resumeSaved();
+    this.stopProgress();
+    this.set({ screen: "table" });
+    if (!resumed) await this.showStart();
+  }
+
+  setProgress(stage) {
+    const target = BOOT_PROGRESS[stage] ?? 0;
+    const next = Object.values(BOOT_PROGRESS).find((value) => value > target) ?? 100;
+    this.progress = { value: Math.max(this.progress?.value ?? 0, target), cap: next - 1 };
+    this.words.then(() => { $("boot-stage").textContent = t(`boot.${stage === "ready" ? "game" : stage}`); }, () => {});
+    this.drawProgress();
+    if (!this.progressTimer) {
+      // Creep toward the next stage so a long download still shows life.
+      this.progressTimer = setInterval(() => {
+        const p = this.progress;
+        p.value += Math.max(0.05, (p.cap - p.value) * 0.04);
+        this.drawProgress();
+      }, 200);
+    }
+  }
+
+  drawProgress() {
+    const value = Math.min(100, Math.round(this.progress.value));
+    $("boot-bar").style.width = `${value}%`;
+    $("boot-progress").setAttribute("aria-valuenow", String(value));
+  }
+
+  stopProgress() {
+    clearInterval(this.progressTimer);
+    this.progressTimer = null;
+  }
+
+  // ---- starting and resuming ----
+
+  /** Resume the saved game, if any. Unreadable or foreign data: a notice and a fresh start. */
+  async resumeSaved() {
+    const raw = this.storage.raw(KEYS.save);
+    if (raw === null) return false;
+    let saved = null;
+    try { saved = JSON.parse(raw); } catch { saved = null; }
+    const answer = saved && typeof saved === "object" && saved.save && typeof saved.save === "object"
+      ? await this.engine.resume(saved.save)
+      : { ok: false };
+    if (!answer.ok || !answer.view) {
+      this.storage.remove(KEYS.save);
+      this.set({ screen: "table" });
+      await dialogs.showNotice(t("notice.bad_save"));
+      return false;
+    }
+    if (answer.view.game_over) {
+      this.storage.remove(KEYS.save);
+      return false;
+    }
+    const order = Array.isArray(saved.order) ? saved.order : [];
+    this.set({ order, manual: Boolean(saved.manual), mode: saved.mode || null });
+    this.show(answer, { previous: null, animate: false });
+    this.say(t("event.your_turn"));
+    return true;
+  }
+
+  async showStart() {
+    const date = utcToday();
+    const daily = this.storage.read(KEYS.daily, {});
+    const record = daily && typeof daily === "object" ? daily[date] : null;
+    const canContinue = Boolean(this.state.view && !this.state.view.game_over);
+    const choice = await dialogs.openStart({ date, dailyRecord: record || null, canContinue });
+    if (choice === "rules") { await this.openRules(); return this.showStart(); }
+    if (choice === "settings") { await this.openSettings(); return this.showStart(); }
+    if (choice && typeof choice === "object") return this.newGame(choice);
+    if (!this.state.view) return this.showStart(); // nothing to go back to
+    return undefined;
+  }
+
+  async newGame(args) {
+    if (this.state.busy) return;
+    this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
+    const answer = await this.engine.newGame(args);
+    this.set({ busy: false });
+    if (!answer.ok) { this.fail(answer); return; }
+    this.set({ mode: args });
+    await this.accept(answer, { previous: null });
+  }
+
+  // ---- playing ----
+
+  /** Send one canonical action to the engine; show its refusal, or take the new view. */
+  async play(command, { from = "table" } = {}) {
+    if (this.state.busy || !this.engine) return false;
+    const previous = this.state.view;
+    this.set({ busy: true, commandError: "" });
+    const answer = await this.engine.act(command);
+    this.set({ busy: false });
+    if (!answer.ok) {
+      this.fail(answer, from);
+      return false;
+    }
+    this.set({ selected: null, arrange: null, hint: null });
+    await this.accept(answer, { previous });
+    return true;
+  }
+
+  fail(answer, from = "table") {
+    const text = answer.crash ? t("error.crash") : t("error.refused", { reason: answer.error });
+    if (from === "keyboard") this.set({ commandError: text });
+    else if (from === "arrange" && this.state.arrange) this.set({ arrange: { ...this.state.arrange, error: text } });
+    else this.set({ hint: { text, warn: true } });
+    this.say(text, { log: false });
+  }
+
+  /** Save, then animate the events up to the new view. */
+  async accept(answer, { previous }) {
+    this.storage.write(KEYS.save, { save: answer.save, order: this.state.order, manual: this.state.manual, mode: this.state.mode });
+    this.set({ save: answer.save, busy: true });
+    await this.show(answer, { previous, animate: true });
+    this.set({ busy: false });
+    const view = answer.view;
+    this.storage.write(KEYS.save, { save: answer.save, order: this.state.order, manual: this.state.manual, mode: this.state.mode });
+    if (view.game_over) {
+      this.storage.remove(KEYS.save);
+      this.recordDaily(view);
+      const choice = await dialogs.showGameEnd(view);
+      if (choice === "again") return this.newGame(this.replayArgs());
+      return this.showStart();
+    }
+    if (view.turn === 0) this.set({ hint: { text: t(view.phase === "draw" ? "hint.draw" : "hint.play") } });
+    return undefined;
+  }
+
+  replayArgs() {
+    const mode = this.state.mode;
+    if (mode?.mode === "daily") return { mode: "daily", date: mode.date };
+    return { mode: "new", difficulty: mode?.difficulty || "normal" };
+  }
+
+  recordDaily(view) {
+    const mode = this.state.mode;
+    if (mode?.mode !== "daily") return;
+    const daily = this.storage.read(KEYS.daily, {});
+    const records = daily && typeof daily === "object" ? daily : {};
+    if (records[mode.date]) return; // only the first finished Daily of a date counts
+    const mine = (view.standings || []).find((s) => s.seat === 0);
+    if (!mine) return;
+    records[mode.date] = { place: mine.place, completed: mine.completed, penalty: mine.penalty };
+    this.storage.write(KEYS.daily, records);
+  }
+
+  async show(answer, { previous, animate }) {
+    const view = answer.view;
+    const events = animate ? view.events || [] : [];
+    const speed = this.state.settings.speed;
+    if (events.length) {
+      const hooks = {
+        say: (text, event) => { if (speed !== "instant" || event.type !== "draw") this.say(text); },
+        show: (shown, event) => {
+          const recent = event.type === "laydown" ? event.melds : event.type === "layoff" ? [event.meld] : this.state.recentMelds;
+          this.set({ shown, order: this.arrangeHand(shown.hand).order, recentMelds: recent });
+          if (speed !== "instant") this.renderer.flush();
+        },
+        dealEnd: async (event, shown) => {
+          this.set({ shown });
+          this.renderer.flush();
+          const last = view.game_over && !view.events.slice(view.events.indexOf(event) + 1).some((e) => e.type === "deal_end");
+          await dialogs.showDealEnd(event, shown.players, { last });
+        },
+      };
+      await playEvents({ previous: previous || this.state.shown, final: view, events, speed, hooks });
+    }
+    const { order, added } = this.arrangeHand(view.hand);
+    const keys = handKeys(order);
+    const newCards = [];
+    for (const card of added) {
+      const key = [...keys].reverse().find((k) => k.startsWith(`${card}#`) && !newCards.includes(k));
+      if (key) newCards.push(key);
+    }
+    this.set({ view, shown: view, save: answer.save, order, newCards, selected: null });
+    if (view.turn === 0 && !view.game_over) this.say(this.state.status || t("event.your_turn"), { log: false });
+  }
+
+  /** The displayed order for a hand: the person's own order kept, else sorted. */
+  arrangeHand(hand) {
+    const merged = mergeOrder(this.state.order, hand);
+    if (this.state.manual) return merged;
+    return { order: sortHand(hand, this.state.settings.sort), added: merged.added };
+  }
+
+  say(text, { log = true } = {}) {
+    if (!text) return;
+    const patch = { status: text };
+    if (log) {
+      this.logId += 1;
+      patch.log = [...this.state.log, { id: this.logId, text }].slice(-LOG_LENGTH);
+    }
+    this.set(patch);
+  }
+
+  // ---- intents from input.js ----
+
+  myTurn() {
+    const { view, busy } = this.state;
+    return Boolean(view && !busy && view.turn === 0 && !view.game_over);
+  }
+
+  tapPile(pile) {
+    if (!this.myTurn()) return;
+    this.play(`draw ${pile}`); // not in view.legal? the engine says why, in words
+  }
+
+  tapCard(index) {
+    const state = this.state;
+    if (!this.myTurn()) return;
+    const card = state.order[index];
+    if (state.arrange) { this.arrangeCard(index); return; }
+    if (state.view.phase === "draw") {
+      this.set({ hint: { text: t("hint.draw_first"), warn: true } });
+      return;
+    }
+    if (state.selected === index) { this.discardSelected(); return; }
+    this.set({ selected: index, hint: this.cardHint(card) });
+  }
+
+  cardHint(card) {
+    const view = this.state.view;
+    const name = cardName(card);
+    if (view.taken && card === view.taken) return { text: t("hint.taken", { card: name }), warn: true };
+    if (!view.players[0].laid_down) return { text: t("hint.selected", { card: name }) };
+    if (view.laid_down_this_turn) return { text: t("hint.laid_this_turn") };
+    if (layoffTargets(view.legal, card).length) return { text: t("hint.selected_laid", { card: name }) };
+    return { text: t("hint.no_fit", { card: name }) };
+  }
+
+  deselect() {
+    if (this.state.selected !== null) this.set({ selected: null, hint: null });
+  }
+
+  discardSelected() {
+    const { selected, order, view } = this.state;
+    if (selected === null || !this.myTurn()) return;
+    const card = order[selected];
+    if (view.taken && card === view.taken && !canDiscard(view.legal, card)) {
+      this.set({ hint: { text: t("hint.taken", { card: cardName(card) }), warn: true } });
+      return;
+    }
+    this.play(`discard ${card}`);
+  }
+
+  async layoffTo(meldId) {
+    const { selected, order, view } = this.state;
+    if (selected === null || !this.myTurn()) return;
+    const card = order[selected];
+    const targets = layoffTargets(view.legal, card).filter((target) => target.meld === meldId);
+    if (!targets.length) return;
+    let action = targets[0].action;
+    if (targets.length > 1) {
+      const meld = view.table.find((m) => m.id === meldId);
+      const end = await dialogs.askEnd(meld);
+      const chosen = targets.find((target) => target.end === end);
+      if (!chosen) return;
+      action = chosen.action;
+    }
+    this.play(action);
+  }
+
+  command(text) {
+    const command = text.trim().replace(/\s+/g, " ");
+    if (!command) return;
+    if (!this.engine || this.state.busy) return;
+    this.play(command, { from: "keyboard" }).then((ok) => { if (ok) $("command-input").value = ""; });
+  }
+
+  toggleSort() {
+    const sort = this.state.manual ? this.state.settings.sort : this.state.settings.sort === "suit" ? "rank" : "suit";
+    this.changeSetting("sort", sort);
+  }
+
+  moveHandCard(from, to) {
+    const { order, selected } = this.state;
+    if (from === to || from < 0 || from >= order.length) return;
+    const next = moveCard(order, from, to);
+    const place = Math.max(0, Math.min(to, order.length - 1));
+    this.set({ order: next, manual: true, selected: selected === from ? place : null, hint: { text: t("hint.moved", { card: cardName(order[from]), place: place + 1 }) } });
+    this.storage.write(KEYS.save, { save: this.state.save, order: next, manual: true, mode: this.state.mode });
+  }
+
+  // ---- arranging a lay-down of one's own ----
+
+  openArrange() {
+    const view = this.state.view;
+    if (!this.myTurn() || view.phase !== "play") return;
+    this.set({ arrange: { slots: view.players[0].contract.map(() => []), active: 0, error: "" }, selected: null, hint: null });
+  }
+
+  arrangeCard(index) {
+    const arrange = this.state.arrange;
+    const slots = arrange.slots.map((slot) => slot.filter((i) => i !== index));
+    const removed = slots.flat().length < arrange.slots.flat().length;
+    if (!removed) slots[arrange.active].push(index);
+    this.set({ arrange: { ...arrange, slots, error: "" } });
+  }
+
+  arrangeAction(what, slot) {
+    const arrange = this.state.arrange;
+    if (!arrange) return;
+    if (what === "slot") this.set({ arrange: { ...arrange, active: slot } });
+    if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" } });
+    if (what === "cancel") this.set({ arrange: null });
+    if (what === "submit") {
+      const melds = arrange.slots.map((slot) => slot.map((i) => this.state.order[i]).join(" "));
+      this.play(`laydown ${melds.join(" / ")}`, { from: "arrange" });
+    }
+  }
+
+  // ---- menus ----
+
+  async openMenu() {
+    if (this.state.screen !== "table") return;
+    await this.showStart();
+  }
+
+  async openRules() {
+    await dialogs.openRules({
+      languages: LANGUAGES,
+      onLanguage: async (lang) => {
+        await this.changeSetting("lang", lang);
+        this.openRules();
+      },
+    });
+  }
+
+  async openSettings() {
+    await dialogs.openSettings({
+      settings: this.state.settings,
+      onChange: async (key, value) => {
+        await this.changeSetting(key, value);
+        if (key === "lang") this.openSettings(); // redraw the open sheet in the new language
+      },
+    });
+  }
+
+  async changeSetting(key, value) {
+    const settings = { ...this.state.settings, [key]: value };
+    this.storage.write(KEYS.settings, settings);
+    const patch = { settings };
+    if (key === "sort") {
+      patch.manual = false;
+      patch.selected = null;
+      patch.order = sortHand(this.state.shown?.hand || [], value);
+    }
+    this.set(patch);
+    if (key === "lang") {
+      await setLanguage(pickLanguage(value === "auto" ? null : value));
+      this.renderer.handCards.clear();
+      this.set({ hint: this.state.hint ? null : this.state.hint });
+    }
+  }
+}

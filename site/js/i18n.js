@@ -1,0 +1,104 @@
+// i18n.js — the words of the page in English, Turkish and Korean (site/i18n/*.json).
+//
+// t("seat.cards", {count: 7}) → "7 cards"; a key with "_one" is used when count is 1.
+// Static text in index.html carries data-i18n (text) or data-i18n-aria (aria-label).
+
+export const LANGUAGES = ["en", "tr", "ko"];
+
+let messages = {};
+let fallback = {};
+let current = "en";
+
+/** The first of the reader's languages we have, else English. */
+export function pickLanguage(saved, preferred = navigator.languages || [navigator.language || "en"]) {
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const tag of preferred) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function fetchMessages(lang) {
+  const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`i18n ${lang}: ${response.status}`);
+  return response.json();
+}
+
+/** Load a language (English stays loaded as the fallback for any missing key). */
+export async function setLanguage(lang) {
+  if (!LANGUAGES.includes(lang)) lang = "en";
+  if (!fallback.app) fallback = await fetchMessages("en");
+  messages = lang === "en" ? fallback : await fetchMessages(lang);
+  current = lang;
+  document.documentElement.lang = lang;
+  translateStatic(document);
+  return lang;
+}
+
+export function language() { return current; }
+
+function lookup(table, key) {
+  let node = table;
+  for (const part of key.split(".")) {
+    if (node == null || typeof node !== "object") return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+/** The raw entry for a key (a string, list or object), in the current language. */
+export function entry(key) {
+  const value = lookup(messages, key);
+  return value === undefined ? lookup(fallback, key) : value;
+}
+
+/** A message with {placeholders} filled in. */
+export function t(key, params = {}) {
+  let text;
+  if (params.count === 1) text = entry(`${key}_one`);
+  if (text === undefined) text = entry(key);
+  if (typeof text !== "string") return key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Fill the data-i18n / data-i18n-aria elements of the static page. */
+export function translateStatic(root) {
+  for (const element of root.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
+  for (const element of root.querySelectorAll("[data-i18n-aria]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nAria));
+  }
+  document.title = t("app.title");
+}
+
+// ---- cards and contracts in words ----
+
+/** "7H" → {rank: "7", suit: "H"}; "JK" → {rank: "JK", suit: null}. */
+export function splitCard(card) {
+  if (card === "JK") return { rank: "JK", suit: null };
+  return { rank: card.slice(0, -1), suit: card.slice(-1) };
+}
+
+/** "7H" → "7 of hearts" (localized); "JK" → "Joker". */
+export function cardName(card) {
+  const { rank, suit } = splitCard(card);
+  if (!suit) return t("card.joker");
+  return t("card.name", { rank: entry(`card.ranks.${rank}`) ?? rank, suit: entry(`card.suits.${suit}`) ?? suit });
+}
+
+/** [{kind: "group", size: 3}, {kind: "group", size: 3}] → "two groups of 3". */
+export function contractWords(contract) {
+  const parts = [];
+  for (const meld of contract) {
+    const last = parts[parts.length - 1];
+    if (last && last.kind === meld.kind && last.size === meld.size) last.count += 1;
+    else parts.push({ ...meld, count: 1 });
+  }
+  return parts
+    .map(({ kind, size, count }) => {
+      const template = entry(`contract.${kind}.${count}`) ?? `${count} × ${kind} ${size}`;
+      const sizeWord = entry(`contract.size.${size}`) ?? String(size);
+      return template.replace("{size}", sizeWord);
+    })
+    .join(t("contract.join"));
+}

@@ -1,0 +1,127 @@
+// input.js — turns taps, drags and keys into intents on the game. It knows no rules.
+
+import { $ } from "./dom.js";
+
+const DRAG_START_PX = 8;
+
+/** Wire the table's controls to `game`. Returns a function that removes every listener. */
+export function bindInput(game) {
+  const off = [];
+  const on = (target, type, handler, options) => {
+    target.addEventListener(type, handler, options);
+    off.push(() => target.removeEventListener(type, handler, options));
+  };
+
+  on($("stock"), "click", () => game.tapPile("stock"));
+  on($("discard"), "click", () => game.tapPile("discard"));
+  on($("laydown-button"), "click", () => game.play("laydown"));
+  on($("arrange-button"), "click", () => game.openArrange());
+  on($("discard-button"), "click", () => game.discardSelected());
+  on($("sort-button"), "click", () => game.toggleSort());
+  on($("menu-button"), "click", () => game.openMenu());
+  on($("rules-button"), "click", () => game.openRules());
+  on($("settings-button"), "click", () => game.openSettings());
+  on($("retry-button"), "click", () => game.boot());
+
+  on($("melds"), "click", (event) => {
+    const meld = event.target.closest("button.meld");
+    if (meld) game.layoffTo(Number(meld.dataset.meld));
+  });
+
+  on($("arrange"), "click", (event) => {
+    const slot = event.target.closest("[data-slot]");
+    if (slot) { game.arrangeAction("slot", Number(slot.dataset.slot)); return; }
+    const button = event.target.closest("[data-arrange]");
+    if (button) game.arrangeAction(button.dataset.arrange);
+  });
+
+  on($("legal-moves"), "click", (event) => {
+    const button = event.target.closest("button[data-move]");
+    if (button) game.play(button.dataset.move, { from: "keyboard" });
+  });
+
+  on($("command-form"), "submit", (event) => {
+    event.preventDefault();
+    game.command($("command-input").value);
+  });
+
+  bindHand(game, on);
+
+  on(document, "keydown", (event) => {
+    if (event.key === "Escape" && !document.querySelector("dialog[open]")) game.deselect();
+  });
+
+  return () => off.splice(0).forEach((remove) => remove());
+}
+
+/** Hand cards: tap to select, drag (pointer events) or Alt+←/→ to reorder. */
+function bindHand(game, on) {
+  const hand = $("hand");
+  let drag = null;
+  let suppressClick = false;
+
+  const cardAt = (x, y) => {
+    const cards = [...hand.querySelectorAll("button.card")].filter((card) => card !== drag?.element);
+    let best = null;
+    for (const card of cards) {
+      const r = card.getBoundingClientRect();
+      const distance = Math.hypot(x - (r.left + r.width / 2), y - (r.top + r.height / 2));
+      if (!best || distance < best.distance) best = { card, distance, before: x < r.left + r.width / 2 };
+    }
+    return best;
+  };
+
+  on(hand, "pointerdown", (event) => {
+    const element = event.target.closest("button.card");
+    if (!element || event.button !== 0) return;
+    drag = { element, index: Number(element.dataset.index), x: event.clientX, y: event.clientY, moving: false, pointer: event.pointerId };
+  });
+
+  on(hand, "pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moving) {
+      if (Math.hypot(dx, dy) < DRAG_START_PX) return;
+      drag.moving = true;
+      drag.element.setPointerCapture(event.pointerId);
+      drag.element.classList.add("dragging");
+    }
+    drag.element.style.transform = `translate(${dx}px, ${dy}px)`;
+  });
+
+  const finish = (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const { element, index, moving } = drag;
+    drag = null;
+    if (!moving) return;
+    element.classList.remove("dragging");
+    element.style.transform = "";
+    suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 0);
+    if (event.type === "pointercancel") return;
+    const target = cardAt(event.clientX, event.clientY);
+    if (!target) return;
+    const targetIndex = Number(target.card.dataset.index);
+    let to = target.before ? targetIndex : targetIndex + 1;
+    if (index < to) to -= 1;
+    game.moveHandCard(index, to);
+  };
+  on(hand, "pointerup", finish);
+  on(hand, "pointercancel", finish);
+
+  on(hand, "click", (event) => {
+    const element = event.target.closest("button.card");
+    if (!element) return;
+    if (suppressClick) { event.preventDefault(); return; }
+    game.tapCard(Number(element.dataset.index));
+  });
+
+  on(hand, "keydown", (event) => {
+    const element = event.target.closest("button.card");
+    if (!element || !event.altKey || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    event.preventDefault();
+    const index = Number(element.dataset.index);
+    game.moveHandCard(index, event.key === "ArrowLeft" ? index - 1 : index + 1);
+  });
+}

@@ -1,0 +1,113 @@
+// state.js — what the page shows, in one object, plus the pure helpers that shape it.
+// The page knows no rules: everything about legality comes from view.legal.
+
+/** Settings, in the order the Settings panel shows them. Add one here and it appears there. */
+export const SETTINGS = [
+  { key: "speed", label: "settings.speed", options: ["slow", "normal", "fast", "instant"], labels: "speed", fallback: "normal" },
+  { key: "sort", label: "settings.sort", options: ["suit", "rank"], labels: "sort", fallback: "suit" },
+  { key: "lang", label: "settings.lang", options: ["auto", "en", "tr", "ko"], labels: "lang", fallback: "auto" },
+];
+
+export function defaultSettings() {
+  return Object.fromEntries(SETTINGS.map((s) => [s.key, s.fallback]));
+}
+
+/** Keep only known settings with known values. */
+export function cleanSettings(saved) {
+  const settings = defaultSettings();
+  if (saved && typeof saved === "object") {
+    for (const s of SETTINGS) if (s.options.includes(saved[s.key])) settings[s.key] = saved[s.key];
+  }
+  return settings;
+}
+
+/** A tiny store: `set` merges a patch and tells the listener (render) once per change. */
+export class Store {
+  constructor(initial, listener) {
+    this.state = initial;
+    this.listener = listener;
+  }
+  get() { return this.state; }
+  set(patch) {
+    this.state = { ...this.state, ...patch };
+    this.listener(this.state);
+  }
+}
+
+export function initialState(settings) {
+  return {
+    screen: "boot",       // "boot" | "table"
+    settings,
+    view: null,           // the engine's latest View (for seat 0)
+    shown: null,          // what the table shows: the view, or a step of an animation
+    save: null,           // the latest Save
+    mode: null,           // {mode, date?, difficulty?} of the game in progress
+    order: [],            // the hand, in the order the person sees it (card strings, duplicates kept)
+    manual: false,        // true once the person dragged a card: keep their order
+    newCards: [],         // cards that just arrived in the hand (highlighted)
+    selected: null,       // index into order of the lifted card, or null
+    arrange: null,        // {slots: [[index…]…], active: n, error} while arranging a lay-down
+    busy: false,          // an engine call or an animation is running: input waits
+    status: "",           // the narration line
+    hint: "",             // a line under the hand; {text, warn}
+    log: [],              // recent plays, newest last
+    commandError: "",
+    recentMelds: [],      // meld ids touched by the last plays (outlined)
+  };
+}
+
+// ---- the hand's order ----
+
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUITS = ["C", "D", "H", "S"];
+
+function rankIndex(card) { return card === "JK" ? 99 : RANKS.indexOf(card.slice(0, -1)); }
+function suitIndex(card) { return card === "JK" ? 99 : SUITS.indexOf(card.slice(-1)); }
+
+/** Display order only: by suit then rank, or by rank then suit; jokers last. */
+export function sortHand(cards, by) {
+  const key = by === "rank"
+    ? (c) => rankIndex(c) * 10 + suitIndex(c)
+    : (c) => suitIndex(c) * 100 + rankIndex(c);
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+/**
+ * The new display order after the hand changed: cards still held keep their places
+ * (a duplicate keeps one place per copy), cards that arrived go to the right end.
+ * Returns {order, added}.
+ */
+export function mergeOrder(previous, hand) {
+  const remaining = [...hand];
+  const order = [];
+  for (const card of previous) {
+    const at = remaining.indexOf(card);
+    if (at >= 0) { order.push(card); remaining.splice(at, 1); }
+  }
+  return { order: order.concat(remaining), added: remaining };
+}
+
+/** Move the card at `from` to `to` (both indexes into order). */
+export function moveCard(order, from, to) {
+  const next = [...order];
+  const [card] = next.splice(from, 1);
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, card);
+  return next;
+}
+
+// ---- reading view.legal (strings only; the page never decides legality) ----
+
+/** Legal lay-off targets for a card: [{meld, end}] from "layoff 9D 3" / "layoff JK 3 low". */
+export function layoffTargets(legal, card) {
+  const targets = [];
+  for (const action of legal) {
+    const parts = action.split(" ");
+    if (parts[0] === "layoff" && parts[1] === card) targets.push({ meld: Number(parts[2]), end: parts[3] || null, action });
+  }
+  return targets;
+}
+
+export function canDiscard(legal, card) { return legal.includes(`discard ${card}`); }
+
+/** Today's date in UTC, "2026-11-29" (the Daily's date). */
+export function utcToday(now = new Date()) { return now.toISOString().slice(0, 10); }

@@ -1,0 +1,71 @@
+"""The page's Python side: runs in a PyScript worker, next to the engine.
+
+The bridge (site/js/bridge.js) starts this file in a PyWorker, then calls
+``boot(wheel_url)`` once and the adapter calls after it. Every call answers
+JSON text of the form ``{"py_ms": 1.234, "answer": <adapter answer>}`` so the
+page can measure the time spent in Python. A Python exception never crosses
+into the page as a traceback: it is printed to the console and answered as
+``{"py_ms": ..., "crash": "ExceptionName"}``.
+"""
+
+import json
+import time
+import traceback
+
+import pyodide_js
+from pyscript import sync
+
+_adapter = None
+
+
+def _wrap(name, call):
+    """Run ``call()``, timing it; turn any exception into a ``crash`` answer."""
+    started = time.perf_counter()
+    try:
+        answer = call()
+    except Exception as error:  # the page shows a friendly message instead
+        print(f"ladder-rummy worker: {name} failed")
+        traceback.print_exc()
+        elapsed = (time.perf_counter() - started) * 1000
+        return json.dumps({"py_ms": elapsed, "crash": type(error).__name__})
+    elapsed = (time.perf_counter() - started) * 1000
+    return '{"py_ms": %.3f, "answer": %s}' % (elapsed, answer)
+
+
+async def boot(wheel_url):
+    """Install the engine wheel from its absolute URL and import the adapter."""
+    global _adapter
+    started = time.perf_counter()
+    try:
+        await pyodide_js.loadPackage(wheel_url)
+        from ladder_rummy import adapter
+    except Exception as error:
+        print("ladder-rummy worker: the engine could not be loaded")
+        traceback.print_exc()
+        return json.dumps({"ok": False, "crash": type(error).__name__})
+    _adapter = adapter
+    elapsed = (time.perf_counter() - started) * 1000
+    return json.dumps({"ok": True, "py_ms": elapsed})
+
+
+def new_game(args):
+    return _wrap("new_game", lambda: _adapter.new_game(args))
+
+
+def act(command):
+    return _wrap("act", lambda: _adapter.act(command))
+
+
+def resume(save):
+    return _wrap("resume", lambda: _adapter.resume(save))
+
+
+def current():
+    return _wrap("current", lambda: _adapter.current())
+
+
+sync.boot = boot
+sync.new_game = new_game
+sync.act = act
+sync.resume = resume
+sync.current = current
