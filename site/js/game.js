@@ -10,6 +10,15 @@ import { canDiscard, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } f
 import * as dialogs from "./dialogs.js";
 import { $ } from "./dom.js";
 
+/** A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed. */
+function sharedGame() {
+  const params = new URLSearchParams(location.search);
+  const seed = params.get("seed");
+  if (!seed) return null;
+  const difficulty = ["easy", "normal", "hard"].includes(params.get("difficulty")) ? params.get("difficulty") : "normal";
+  return { mode: "new", difficulty, seed };
+}
+
 const BOOT_PROGRESS = { config: 4, pyscript: 12, python: 22, engine: 82, ready: 92, game: 97 };
 const LOG_LENGTH = 60;
 
@@ -45,10 +54,13 @@ export class Game {
       return;
     }
     this.setProgress("game");
-    const resumed = await this.resumeSaved();
+    const shared = sharedGame();
+    const resumed = await this.resumeSaved(shared);
     this.stopProgress();
     this.set({ screen: "table" });
-    if (!resumed) await this.showStart();
+    if (resumed) return;
+    if (shared) await this.newGame(shared);
+    else await this.showStart();
   }
 
   setProgress(stage) {
@@ -81,11 +93,12 @@ export class Game {
   // ---- starting and resuming ----
 
   /** Resume the saved game, if any. Unreadable or foreign data: a notice and a fresh start. */
-  async resumeSaved() {
+  async resumeSaved(shared = null) {
     const raw = this.storage.raw(KEYS.save);
     if (raw === null) return false;
     let saved = null;
     try { saved = JSON.parse(raw); } catch { saved = null; }
+    if (shared && saved?.save?.seed !== shared.seed) return false; // a link to another game wins
     const answer = saved && typeof saved === "object" && saved.save && typeof saved.save === "object"
       ? await this.engine.resume(saved.save)
       : { ok: false };

@@ -29,7 +29,11 @@ export class Renderer {
   }
 
   draw(state) {
-    $("app").dataset.screen = state.screen;
+    const app = $("app");
+    app.dataset.screen = state.screen;
+    // For tests and styling: whether the person can act now, and on what.
+    app.dataset.busy = String(state.busy);
+    app.dataset.phase = state.view ? state.view.phase : "none";
     const view = state.shown;
     if (!view) return;
     this.drawTopbar(view);
