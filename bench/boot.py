@@ -1,0 +1,185 @@
+"""Boot benchmark: build time, dist size, bytes on the wire, and Python boot in Chromium.
+
+    python bench/boot.py [--runs 3]
+
+Prints JSON. Builds into a temporary directory, serves it with
+``python build.py serve`` (netlify.toml's headers, gzip), and opens two pages
+in headless Debian Chromium, each in a fresh profile (cold: empty HTTP cache
+and IndexedDB) and then reloaded in the same profile (warm):
+
+* ``probe`` — tests/browser/probe: PyScript's PyWorker on the self-hosted
+  Pyodide, the engine wheel installed by URL, one call. Time is from
+  navigation start to the first answer from Python.
+* ``page`` — the game page (if site/js/main.js exists): navigation start to
+  the page leaving its boot screen.
+
+Wire bytes are the encoded (gzip) response bodies Chromium received for the
+cold load. ``precache_gzip_bytes`` is what a service worker that precaches
+build.json's list would fetch on a first visit, gzip applied where the server
+applies it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (the repository's build.py: MIME types, ports)
+
+PROBE = ROOT / "tests" / "browser" / "probe"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 120_000
+
+
+def timed_builds(out: Path, runs: int) -> list[float]:
+    """Wall time of ``python build.py --out`` (node_modules present), seconds."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "build.py", "--out", str(out)], cwd=ROOT, check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def wire_size(path: Path) -> int:
+    """Bytes the local server sends for a file to a gzip-accepting client."""
+    data = path.read_bytes()
+    if build.content_type(path).startswith(build.COMPRESSIBLE) and len(data) > 1024:
+        return len(gzip.compress(data, compresslevel=6, mtime=0))
+    return len(data)
+
+
+def dist_figures(dist: Path) -> dict[str, int]:
+    """Size of dist/ and of the precache list, raw and as sent."""
+    info = json.loads((dist / "build.json").read_text(encoding="utf-8"))
+    files = [p for p in dist.rglob("*") if p.is_file()]
+    precache = [dist / name for name in info["precache"]]
+    return {
+        "dist_files": len(files),
+        "dist_bytes": sum(p.stat().st_size for p in files),
+        "precache_files": len(precache),
+        "precache_bytes": sum(p.stat().st_size for p in precache),
+        "precache_gzip_bytes": sum(wire_size(p) for p in precache),
+    }
+
+
+@contextmanager
+def served(dist: Path) -> Iterator[str]:
+    """``python build.py serve --no-build`` on a free port; yields the base URL."""
+    port = build.free_port()
+    command = [sys.executable, "build.py", "--out", str(dist), "serve", "--no-build", "--port", str(port)]
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        server.stdout.readline()  # the URL line: listening
+        yield f"http://localhost:{port}/"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def load(page: Any, url: str, ready: Callable[[Any], float]) -> dict[str, float]:
+    """Open url, wait for ready(page) (ms since navigation), count encoded bytes."""
+    finished: list[Any] = []
+
+    def record(request: Any) -> None:
+        finished.append(request)
+
+    page.on("requestfinished", record)
+    page.goto(url)
+    ms = ready(page)
+    page.remove_listener("requestfinished", record)
+    wire = sum(max(request.sizes()["responseBodySize"], 0) for request in finished)
+    return {"ms": round(ms), "requests": len(finished), "wire_bytes": wire}
+
+
+def probe_ready(page: Any) -> float:
+    """The probe's time from navigation start to Python's first answer."""
+    page.wait_for_selector("html[data-python]", state="attached", timeout=TIMEOUT_MS)
+    result = page.evaluate("window.probe")
+    if "error" in result:
+        raise RuntimeError(f"probe failed: {result['error']}")
+    return float(result["readyMs"])
+
+
+def page_ready(page: Any) -> float:
+    """The game page's time from navigation start to leaving the boot screen."""
+    page.wait_for_selector('#app:not([data-screen="boot"]), #boot-error:not([hidden])', state="attached", timeout=TIMEOUT_MS)
+    if page.is_visible("#boot-error"):
+        raise RuntimeError(f"page failed to boot: {page.text_content('#boot-error')}")
+    return float(page.evaluate("performance.now()"))
+
+
+def cold_and_warm(browser: Any, url: str, ready: Callable[[Any], float], runs: int) -> dict[str, Any]:
+    """Median cold (fresh profile) and warm (reload, same profile) loads."""
+    cold, warm = [], []
+    for _ in range(runs):
+        context = browser.new_context()
+        page = context.new_page()
+        cold.append(load(page, url, ready))
+        warm.append(load(page, url, ready))
+        context.close()
+    return {
+        "cold_ms": statistics.median(r["ms"] for r in cold),
+        "warm_ms": statistics.median(r["ms"] for r in warm),
+        "cold_runs_ms": [r["ms"] for r in cold],
+        "warm_runs_ms": [r["ms"] for r in warm],
+        "cold_requests": cold[0]["requests"],
+        "cold_wire_bytes": cold[0]["wire_bytes"],
+        "warm_wire_bytes": warm[0]["wire_bytes"],
+    }
+
+
+def main() -> None:
+    """Build, measure, print JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = Path(tmp) / "dist"
+        build_times = timed_builds(dist, args.runs)
+        figures = dist_figures(dist)
+        shutil.copytree(PROBE, dist / "__probe__")
+        report: dict[str, Any] = {
+            "build_s": round(statistics.median(build_times), 3),
+            "build_runs_s": [round(t, 3) for t in build_times],
+            **figures,
+        }
+        with served(dist) as url, sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            report["probe"] = cold_and_warm(browser, url + "__probe__/", probe_ready, args.runs)
+            if (dist / "js" / "main.js").is_file():
+                report["page"] = cold_and_warm(browser, url, page_ready, args.runs)
+            browser.close()
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
