@@ -370,30 +370,39 @@ def content_addressed(file: Path) -> Path:
     return Path(shutil.move(file, folder / file.name))
 
 
+def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
+    """Write the whole site into the empty directory dest; return build.json's content."""
+    copy_site(dest, site)
+    pyodide = copy_pyodide(dest)
+    pyscript = copy_pyscript(dest)
+    wheel = content_addressed(build_wheel(project, dest / "wheels"))
+    (dest / STABLE_WHEEL).parent.mkdir(parents=True)
+    shutil.copyfile(wheel, dest / STABLE_WHEEL)
+    info = write_build_json(dest, project, wheel, pyodide, pyscript)
+    stamp_service_worker(dest, info)
+    return info
+
+
 def build(out: Path = DEFAULT_OUT, site: Path = SITE_DIR) -> dict[str, object]:
-    """Build the whole site into out/ and return build.json's content.
+    """Build the site into out/ and return build.json's content.
 
     The site is assembled in a sibling directory and swapped in at the end, so
-    a failed build never leaves a half-written dist/ behind.
+    a failed build leaves the previous dist/ as it was and no partial copy.
     """
     started = time.perf_counter()
     ensure_node_modules()
-    project = read_project()
     staging = out.with_name(out.name + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
-    copy_site(staging, site)
-    pyodide = copy_pyodide(staging)
-    pyscript = copy_pyscript(staging)
-    wheel = content_addressed(build_wheel(project, staging / "wheels"))
-    (staging / STABLE_WHEEL).parent.mkdir(parents=True)
-    shutil.copyfile(wheel, staging / STABLE_WHEEL)
-    info = write_build_json(staging, project, wheel, pyodide, pyscript)
-    stamp_service_worker(staging, info)
+    try:
+        info = assemble(staging, read_project(), site)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     shutil.rmtree(out, ignore_errors=True)
     staging.rename(out)
     seconds = time.perf_counter() - started
-    print(f"build: {out} ({len(info['precache'])} files, hash {info['hash']}) in {seconds:.2f} s", flush=True)  # type: ignore[arg-type]
+    print(f"build: {out} (hash {info['hash']}) in {seconds:.2f} s", flush=True)
     return info
 
 
