@@ -73,9 +73,10 @@ class Card:
         return cls(rank, token[-1])
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return "JK"
-        return f"{rank_text(self.rank)}{self.suit}"
+        return _TEXT[self.suit][self.rank]
+
+    def __hash__(self) -> int:
+        return self.rank * 5 + "CDHS".find(self.suit)
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -89,6 +90,8 @@ def rank_text(rank: int) -> str:
 
 
 JOKER = Card(JOKER_RANK, "")
+# Printed names, looked up by suit then rank: str() of a card is on every hot path.
+_TEXT: dict[str, list[str]] = {"": ["JK"], **{s: [""] + [rank_text(r) + s for r in range(1, 14)] for s in SUITS}}
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

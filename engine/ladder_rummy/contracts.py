@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Callable, Iterable, Sequence
 
@@ -97,10 +98,16 @@ def find_contract(
     ['7H 7S 7C', '9D 9D JK']
     """
     counts = Counter(hand)
-    best = _Search(counts, CONTRACTS[step]).best()
+    best = _best(tuple(sorted(counts.elements())), step)
     if best is None or acceptable is None or acceptable(_leftover(counts, best)):
         return best
     return _best_keeping_one(counts, step, acceptable)
+
+
+@lru_cache(maxsize=8192)
+def _best(hand: tuple[Card, ...], step: int) -> Arrangement | None:
+    """The search, remembered: bots and views ask about the same hands again and again."""
+    return _Search(Counter(hand), CONTRACTS[step]).best()
 
 
 def _leftover(counts: Counter[Card], melds: Arrangement) -> Counter[Card]:
@@ -148,7 +155,9 @@ class _Search:
             self._finish(chosen, left, jokers)
             return
         same_as_prev = i > 0 and self.runs[i] == self.runs[i - 1]
-        for meld in run_windows(left, self.runs[i].size, jokers, swaps=bool(self.groups)):
+        windows = run_windows(left, self.runs[i].size, jokers, swaps=bool(self.groups))
+        windows.sort(key=lambda m: m.jokers)  # cheap arrangements first, so pruning bites early
+        for meld in windows:
             if same_as_prev and _run_key(meld) < _run_key(chosen[-1]):
                 continue  # the same pair of runs in the other order: already searched
             if self._hopeless(chosen, meld):
