@@ -198,7 +198,7 @@ export async function playEvents({ previous, final, events, speed, hooks }) {
   for (let i = 0; i < events.length; i += 1) {
     const event = events[i];
     const next = event.type === "deal_start" ? rewind(final, events.slice(i + 1)) : advance(shown, event, final);
-    const pace = event.seat === 0 ? OWN_STEP : timing;
+    const pace = event.seat === 0 && timing.step ? OWN_STEP : timing;
     hooks.say(narrate(event, final.players), event);
     if (pace.step && event.type !== "deal_end") {
       hooks.show({ ...shown, turn: "seat" in event ? event.seat : shown.turn }, event);

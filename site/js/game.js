@@ -43,6 +43,7 @@ export class Game {
     this.setProgress("config");
     try {
       const engine = startEngine({ onStage: (stage) => this.setProgress(stage) });
+      engine.catch(() => {}); // handled below, once the words have loaded
       await this.words.catch(() => {});
       this.engine = await engine;
     } catch (error) {
@@ -136,7 +137,7 @@ export class Game {
     if (this.state.busy) return;
     this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
     const answer = await this.engine.newGame(args);
-    this.set({ busy: false });
+    this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) { this.fail(answer); return; }
     this.set({ mode: args });
     await this.accept(answer, { previous: null });
@@ -150,7 +151,7 @@ export class Game {
     const previous = this.state.view;
     this.set({ busy: true, commandError: "" });
     const answer = await this.engine.act(command);
-    this.set({ busy: false });
+    this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) {
       this.fail(answer, from);
       return false;

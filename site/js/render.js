@@ -33,6 +33,7 @@ export class Renderer {
     app.dataset.screen = state.screen;
     // For tests and styling: whether the person can act now, and on what.
     app.dataset.busy = String(state.busy);
+    app.dataset.replies = String(state.replies);
     app.dataset.phase = state.view ? state.view.phase : "none";
     const view = state.shown;
     if (!view) return;

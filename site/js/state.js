@@ -48,6 +48,7 @@ export function initialState(settings) {
     selected: null,       // index into order of the lifted card, or null
     arrange: null,        // {slots: [[index…]…], active: n, error} while arranging a lay-down
     busy: false,          // an engine call or an animation is running: input waits
+    replies: 0,           // engine answers so far (tests wait for it to change)
     status: "",           // the narration line
     hint: "",             // a line under the hand; {text, warn}
     log: [],              // recent plays, newest last

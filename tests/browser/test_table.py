@@ -1,0 +1,384 @@
+"""The card table in Chromium, played as a person would: by clicking, by keyboard, on a phone.
+
+Every test runs the real engine wheel in Pyodide (the ``site`` fixture builds and serves the
+site). The ``page`` fixture fails a test on any request to another origin and on any console
+or page error. CPython only plans the moves a sensible person would make from the same seed
+(helpers.py), and checks that the page shows what the engine says.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import expect
+from helpers import INSTANT, ROOT, choose, command, find_seed, hand, legal_moves
+
+if TYPE_CHECKING:
+    from conftest import Guard, Site
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+ARTIFACTS = ROOT / "artifacts"
+CARD_NAME = re.compile(r"^((10|[2-9]|ace|jack|queen|king) of (hearts|diamonds|clubs|spades)|Joker)$")
+
+
+@pytest.fixture
+def table(context: BrowserContext, page: Page) -> Page:
+    """The guarded page, with computer players at instant speed (settings in localStorage)."""
+    key = "'ladder-rummy:settings'"
+    context.add_init_script(f"if (!localStorage.getItem({key})) localStorage.setItem({key}, {json.dumps(INSTANT)})")
+    return page
+
+
+def replies(page: Page) -> str:
+    return str(page.get_attribute("#app", "data-replies"))
+
+
+def after(page: Page, before: str, timeout: float = 60_000) -> None:
+    """Wait for the engine's answer to the last intent and for its animation (or a deal summary)."""
+    page.wait_for_selector(
+        f'#app:not([data-replies="{before}"])[data-busy="false"], #deal-dialog[open], #game-dialog[open]',
+        state="attached",
+        timeout=timeout,
+    )
+
+
+def open_seed(page: Page, site: Site, seed: str, difficulty: str = "easy") -> None:
+    """Open a New Game shared by link (?seed=) and wait for the person's first turn."""
+    page.goto(site.at(f"?seed={seed}&difficulty={difficulty}"))
+    page.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached")
+
+
+def engine_twin(seed: str, difficulty: str = "easy"):
+    """The same game in CPython, to compare what the page shows with what the engine says."""
+    from ladder_rummy import adapter
+
+    adapter.new_game(json.dumps({"mode": "new", "difficulty": difficulty, "seed": seed}))
+    return adapter
+
+
+def test_boot_paints_the_shell_then_offers_daily_and_new_game(table: Page, site: Site) -> None:
+    table.goto(site.url)
+    # The shell is there before Python: felt, seats, stock, progress bar.
+    assert table.locator("#boot .progress").count() == 1
+    assert table.locator(".seat").count() == 3
+    start = table.locator("#start-dialog[open]")
+    start.wait_for()
+    today = table.evaluate("new Date().toISOString().slice(0, 10)")
+    assert today in start.inner_text()
+    for name in ("Play today's Daily", "Easy", "Normal", "Hard", "How to play", "Settings"):
+        assert start.get_by_role("button", name=name).is_visible(), name
+    assert table.get_attribute("#app", "data-screen") == "table"
+
+
+def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
+    """Draw, lay down with the button, lay off onto a lit meld, discard — all by taps."""
+    plan = find_seed(laydown_by=4, want_layoff=True)
+    twin = engine_twin(plan.seed)
+    open_seed(table, site, plan.seed)
+    discards = 0
+    for move in plan.moves:
+        assert move in legal_moves(table), (move, legal_moves(table))
+        before = replies(table)
+        verb, *rest = move.split()
+        if verb == "draw":
+            table.click("#stock" if rest[0] == "stock" else "#discard")
+        elif verb == "laydown":
+            button = table.get_by_role("button", name="Lay down contract")
+            assert button.is_enabled()
+            button.click()
+        elif verb == "layoff":
+            card, meld = rest[0], rest[1]
+            table.locator(f'#hand button.card[data-card="{card}"]').first.click()
+            lit = table.locator(f'#melds button.meld.accepts[data-meld="{meld}"]')
+            lit.click()
+            if len(rest) > 2:
+                table.locator("#end-dialog").get_by_role("button", name=re.compile("^Low" if rest[2] == "low" else "^High")).click()
+        elif verb == "discard":
+            card = table.locator(f'#hand button.card[data-card="{rest[0]}"]').first
+            card.click()
+            expect(card).to_have_attribute("aria-pressed", "true")
+            # Both ways a person discards: the Discard button, or a second tap on the lifted card.
+            if discards % 2:
+                card.click()
+            else:
+                table.get_by_role("button", name="Discard", exact=True).click()
+            discards += 1
+        after(table, before)
+        answer = json.loads(twin.act(move))
+        if table.locator("#deal-dialog[open]").count():
+            break
+        assert sorted(hand(table)) == sorted(answer["view"]["hand"]), move
+        if verb == "laydown":
+            assert table.locator('#melds section[aria-label="Your melds"] .meld').count() >= 2
+
+    dialog = table.locator("#deal-dialog[open]")
+    dialog.wait_for()
+    assert "Deal 1 is over" in dialog.inner_text()
+    assert dialog.locator("tbody tr").count() == 4
+    assert "▲ to step 2" in dialog.locator("tr.you-row").inner_text()  # the person laid down and climbed
+    dialog.get_by_role("button", name="Next deal").click()
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
+    assert "Deal 2/10" in table.inner_text("#deal-counter")
+
+
+def test_the_card_taken_from_the_discard_pile_cannot_be_discarded(table: Page, site: Site) -> None:
+    plan = find_seed(laydown_by=10, want_layoff=False, want_taken=True)
+    open_seed(table, site, plan.seed)
+    top = table.get_attribute("#discard-top .card", "data-card")
+    before = replies(table)
+    table.click("#discard")
+    after(table, before)
+    taken = table.locator("#hand button.card.taken")
+    assert taken.count() >= 1
+    assert taken.first.get_attribute("data-card") == top
+    assert f"discard {top}" not in legal_moves(table)
+    taken.first.click()  # the reason, on tap
+    hint = table.locator("#hint")
+    expect(hint).to_contain_text("from the discard pile this turn")
+    table.evaluate("document.getElementById('hint').textContent = ''")
+    table.get_by_role("button", name="Discard", exact=True).click()
+    expect(hint).to_contain_text("can't be discarded")
+    assert table.locator("#hand button.card").count() == 11  # nothing was discarded
+    # Typed anyway: the engine refuses, and its reason is shown.
+    before = replies(table)
+    command(table, f"discard {top}")
+    after(table, before)
+    expect(table.locator("#command-error")).to_contain_text(re.compile(f"^Not allowed:.*{top}"))
+
+
+def test_reload_mid_deal_resumes_the_same_hand_and_turn(table: Page, site: Site) -> None:
+    plan = find_seed(laydown_by=10, want_layoff=False)
+    open_seed(table, site, plan.seed)
+    for move in plan.moves[:5]:  # a few turns in, then mid-turn after a draw
+        before = replies(table)
+        command(table, move)
+        after(table, before)
+    shown = hand(table)
+    phase = table.get_attribute("#app", "data-phase")
+    legal = legal_moves(table)
+    deal = table.inner_text("#deal-counter")
+    table.reload()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
+    assert hand(table) == shown  # same cards, same order
+    assert table.get_attribute("#app", "data-phase") == phase == "play"
+    assert legal_moves(table) == legal
+    assert table.inner_text("#deal-counter") == deal
+
+
+def test_command_box_and_legal_moves_list(table: Page, site: Site) -> None:
+    plan = find_seed(laydown_by=10, want_layoff=False)
+    open_seed(table, site, plan.seed)
+    moves = table.get_by_role("list", name="Legal moves")
+    assert set(legal_moves(table)) == {"draw stock", "draw discard"}
+    # Nonsense is refused with the engine's words; nothing changes.
+    before = replies(table)
+    command(table, "fly away")
+    after(table, before)
+    expect(table.locator("#command-error")).to_contain_text(re.compile("^Not allowed:"))
+    assert table.get_attribute("#app", "data-phase") == "draw"
+    # A move from the list, by keyboard.
+    before = replies(table)
+    moves.get_by_role("button", name="draw stock").focus()
+    table.keyboard.press("Enter")
+    after(table, before)
+    assert table.get_attribute("#app", "data-phase") == "play"
+    expect(table.locator("#command-error")).to_have_text("")
+    # A typed move.
+    discard = next(m for m in legal_moves(table) if m.startswith("discard "))
+    before = replies(table)
+    command(table, discard)
+    after(table, before)
+    assert table.get_attribute("#app", "data-phase") == "draw"
+    assert table.get_by_role("textbox", name="Command").input_value() == ""
+    # Cards are buttons named like "7 of hearts"; the status line narrates.
+    for name in table.locator("#hand button.card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))"):
+        assert CARD_NAME.match(name), name
+    assert table.get_by_role("status").inner_text().strip()
+
+
+def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> None:
+    plan = find_seed(laydown_by=10, want_layoff=False)
+    open_seed(table, site, plan.seed)
+    table.get_by_role("button", name="Settings").click()
+    table.locator("#settings-dialog").get_by_text("Türkçe").click()
+    table.wait_for_selector("html[lang=tr]", state="attached")
+    expect(table.get_by_role("button", name="Kontratı aç")).to_have_count(1)
+    expect(table.locator("#settings-dialog h2")).to_have_text("Ayarlar")
+    table.locator("#settings-dialog").get_by_role("button", name="Tamam").click()
+    name = table.locator("#hand button.card").first.get_attribute("aria-label")
+    assert re.match(r"^(Kupa|Karo|Sinek|Maça) |^Joker$", name), name
+    # The rules page, switched to Korean from inside it.
+    table.get_by_role("button", name="Kurallar").click()
+    rules = table.locator("#rules-dialog[open]")
+    rules.get_by_role("button", name="한국어").click()
+    table.wait_for_selector("html[lang=ko]", state="attached")
+    expect(rules.locator("h2")).to_have_text("게임 방법")
+    assert rules.locator("table tbody tr").count() == 10
+    rules.get_by_role("button", name="완료").click()
+    table.reload()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
+    assert table.get_attribute("html", "lang") == "ko"
+    expect(table.get_by_role("button", name="계약 내려놓기")).to_have_count(1)
+
+
+def test_language_follows_the_browser(browser: Browser, site: Site) -> None:
+    context = browser.new_context(locale="tr-TR")
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        page.locator("#start-dialog[open]").wait_for(timeout=90_000)
+        assert page.get_attribute("html", "lang") == "tr"
+        assert page.locator("#start-dialog").get_by_role("button", name="Bugünün oyununu oyna").is_visible()
+    finally:
+        context.close()
+
+
+def test_a_full_game_to_the_end_screen(table: Page, site: Site) -> None:
+    """Ten deals at instant speed, picking sensible moves from "Legal moves" into the Command box."""
+    from ladder_rummy import adapter
+
+    open_seed(table, site, "table-full", "easy")
+    for _ in range(2000):
+        if table.locator("#game-dialog[open]").count():
+            break
+        deal_dialog = table.locator("#deal-dialog[open]")
+        if deal_dialog.count():
+            deal_dialog.get_by_role("button").last.click()
+            table.wait_for_selector('#app[data-busy="false"], #deal-dialog[open], #game-dialog[open]', state="attached")
+            continue
+        view = table.evaluate(
+            """() => ({legal: [...document.querySelectorAll('#legal-moves button')].map(b => b.textContent),
+                       hand: [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)})"""
+        )
+        before = replies(table)
+        command(table, choose(view))
+        after(table, before)
+    dialog = table.locator("#game-dialog[open]")
+    dialog.wait_for()
+    assert dialog.locator("h2").inner_text() == "Game over"
+    assert dialog.locator("table.standings tbody tr").count() == 4
+    assert dialog.locator("svg.chart polyline").count() == 4
+    assert dialog.get_by_role("button", name="Play again").is_visible()
+    assert dialog.get_by_role("button", name="New Game").is_visible()
+    places = [int(p.rstrip("=")) for p in dialog.locator("td.place").all_inner_texts()]
+    assert places == sorted(places) and places[0] == 1
+    # The saved game is cleared once the game is over.
+    assert table.evaluate("localStorage.getItem('ladder-rummy:save')") is None
+    del adapter
+
+
+def test_unreadable_save_gives_a_fresh_start(context: BrowserContext, page: Page, site: Site) -> None:
+    context.add_init_script("localStorage.setItem('ladder-rummy:save', '{\"save\": {\"format\": 99}, \"order\": 3')")
+    page.goto(site.url)
+    notice = page.locator("#notice-dialog[open]")
+    notice.wait_for()
+    assert "could not be read" in notice.inner_text()
+    notice.get_by_role("button", name="OK").click()
+    page.locator("#start-dialog[open]").wait_for()
+
+
+def test_boot_failure_shows_retry(browser: Browser, site: Site) -> None:
+    """Python cannot start (build.json unreachable): a clear message and a Retry that works."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        failing = {"on": True}
+        page.route("**/build.json", lambda route: route.abort() if failing["on"] else route.continue_())
+        page.goto(site.url)
+        page.locator("#boot-error").wait_for()
+        assert "could not start" in page.inner_text("#boot-error")
+        assert "Traceback" not in page.inner_text("body")
+        failing["on"] = False
+        page.get_by_role("button", name="Retry").click()
+        page.locator("#start-dialog[open]").wait_for(timeout=90_000)
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_layout_and_screenshots(table: Page, site: Site, size: str) -> None:
+    """360×640 and 1280×800: no horizontal scrolling, tap targets ≥ 40 px; screenshots to artifacts/."""
+    width, height = (360, 640) if size == "phone" else (1280, 800)
+    table.set_viewport_size({"width": width, "height": height})
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = lambda name: table.screenshot(path=str(ARTIFACTS / f"table-{size}-{name}.png"))  # noqa: E731
+    table.goto(site.url)
+    table.locator("#start-dialog[open]").wait_for()
+    shot("1-start")
+    table.locator("#start-dialog").get_by_role("button", name="How to play").click()
+    table.locator("#rules-dialog[open]").wait_for()
+    shot("2-rules")
+    table.locator("#rules-dialog").get_by_role("button", name="Done").click()
+    table.locator("#start-dialog[open]").wait_for()
+    table.keyboard.press("Escape")
+
+    plan = find_seed(laydown_by=4, want_layoff=True)
+    open_seed(table, site, plan.seed)
+    for move in plan.moves:
+        if move.startswith("layoff"):
+            break
+        before = replies(table)
+        command(table, move)
+        after(table, before)
+    shot("3-table")
+    card = plan.moves[plan.moves.index(next(m for m in plan.moves if m.startswith("layoff")))].split()[1]
+    table.locator(f'#hand button.card[data-card="{card}"]').first.click()
+    shot("4-layoff-lit")
+
+    overflow = table.evaluate(
+        """() => Math.max(...[...document.querySelectorAll('#app *')]
+            .filter(e => e.getClientRects().length && !e.closest('dialog:not([open])'))
+            .map(e => e.getBoundingClientRect().right))"""
+    )
+    assert overflow <= width + 0.5, f"something sticks out to x={overflow}"
+    assert table.evaluate("document.documentElement.scrollWidth") <= width
+    small = table.evaluate(
+        """() => [...document.querySelectorAll('#table button, .topbar button')]
+            .filter(b => b.getClientRects().length)
+            .map(b => [b.id || b.className || b.textContent, b.getBoundingClientRect()])
+            .filter(([, r]) => Math.min(r.width, r.height) < 40)
+            .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+    )
+    # Overlapping hand cards are tapped on their visible part: check that part instead.
+    small = [s for s in small if not s.startswith("card") and not s.startswith("meld")]
+    assert small == [], small
+    visible = table.evaluate(
+        """() => {
+            const cards = [...document.querySelectorAll('#hand button.card')];
+            return Math.min(...cards.map((card) => {
+                const r = card.getBoundingClientRect();
+                const next = cards.filter(c => c !== card && c.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_PRECEDING);
+                let w = r.width, h = r.height;
+                for (const c of next) {
+                    const o = c.getBoundingClientRect();
+                    if (o.top < r.bottom && o.bottom > r.top && o.left > r.left && o.left < r.right) w = Math.min(w, o.left - r.left);
+                    if (o.left < r.right && o.right > r.left && o.top > r.top && o.top < r.bottom) h = Math.min(h, o.top - r.top);
+                }
+                return Math.min(w, h);
+            }));
+        }"""
+    )
+    assert visible >= 40 or size == "desktop", f"a hand card shows only {visible:.0f} px"
+
+
+def test_i18n_files_have_the_same_keys() -> None:
+    """Turkish and Korean translate every English key (plural forms and size words aside)."""
+    def keys(tree: dict, prefix: str = "") -> set[str]:
+        out: set[str] = set()
+        for key, value in tree.items():
+            out |= keys(value, f"{prefix}{key}.") if isinstance(value, dict) else {prefix + key}
+        return out
+
+    folder = ROOT / "site" / "i18n"
+    english = {k for k in keys(json.loads((folder / "en.json").read_text("utf-8"))) if not k.endswith("_one")}
+    for lang in ("tr", "ko"):
+        data = json.loads((folder / f"{lang}.json").read_text("utf-8"))
+        other = {k for k in keys(data) if not k.startswith("contract.size.")}
+        assert english - other == set(), (lang, english - other)
+        assert len(data["rules"]["sections"]) == len(json.loads((folder / "en.json").read_text("utf-8"))["rules"]["sections"])
