@@ -1,0 +1,519 @@
+// The leaderboard endpoint against a real Netlify Blobs server on disk (a temp
+// directory) and the real engine wheel in Pyodide. The games are played at test
+// time by the same wheel under CPython (games.mjs), so each expected result
+// comes from the game itself.
+//
+//   node --test netlify/tests/          (npm run test:node)
+
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { getStore } from "@netlify/blobs";
+import { getEngine } from "../lib/engine.mjs";
+import { compareEntries, createHandler, publicId, weekDates } from "../lib/leaderboard.mjs";
+import { LOCAL_SITE_ID, startLocalBlobs } from "../lib/local-blobs.mjs";
+import { makeGames } from "./games.mjs";
+
+// A fixed clock: Wednesday of ISO week 2026-W48 (Monday 23rd to Sunday 29th).
+const START = Date.parse("2026-11-25T12:00:00.000Z");
+const TODAY = "2026-11-25";
+const SPECS = [
+  { date: TODAY, tamper: true }, // 0: the basic player's game
+  { date: TODAY, mix: 1 }, // 1-3: other games of the same Daily
+  { date: TODAY, mix: 2 },
+  { date: TODAY, mix: 3 },
+  { date: "2026-11-24" }, // 4
+  { date: "2026-11-23" }, // 5
+  { date: "2026-11-22" }, // 6: Sunday of the week before
+];
+const VERSION = "1.0.0";
+
+let games;
+let engine;
+let blobs;
+let dir;
+let stores = 0;
+let addresses = 0;
+
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "ladder-rummy-leaderboard-"));
+  // CPython plays the games while Pyodide starts.
+  [games, engine, blobs] = await Promise.all([makeGames(SPECS), getEngine(), startLocalBlobs({ directory: dir })]);
+});
+
+after(async () => {
+  await blobs?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A handler on a store of its own (fresh state, fresh limits) and a clock the test moves. */
+function fresh(options = {}) {
+  const store = blobs.store(`test-${++stores}`);
+  const clock = { ms: START, tick(seconds = 1) { this.ms += seconds * 1000; } };
+  const handler = createHandler({ store, engine, now: () => new Date(clock.ms), ...options });
+  return { handler, store, clock };
+}
+
+const nextAddress = () => `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+
+/** POST a body (an object is sent as JSON, a string as is) from a fresh address unless one is given. */
+async function post(handler, body, { ip = nextAddress(), headers = {} } = {}) {
+  const request = new Request("http://localhost/api/leaderboard", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body),
+  });
+  return answer(await handler(request, { ip }));
+}
+
+async function get(handler, query, method = "GET") {
+  return answer(await handler(new Request(`http://localhost/api/leaderboard?${query}`, { method }), { ip: "10.9.9.9" }));
+}
+
+async function answer(response) {
+  const text = await response.text();
+  assert.match(response.headers.get("content-type"), /^application\/json/);
+  const body = JSON.parse(text);
+  if (response.status >= 400) {
+    assert.equal(typeof body.error, "string", text);
+    assert.equal(typeof body.detail, "string", text);
+    assert.doesNotMatch(text, /\bat .*\.m?js:\d+|Traceback|File "/, "no stack trace in an answer");
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+const submission = (game, overrides = {}) => ({
+  date: game.date, name: "Ayşe", playerId: crypto.randomUUID(), log: game.log, engineVersion: VERSION, ...overrides,
+});
+
+const keysOf = async (store, date = TODAY) => (await store.list({ prefix: `daily/${date}/` })).blobs.map((b) => b.key);
+
+describe("POST a finished Daily", () => {
+  test("is replayed, stored under daily/<date>/<playerId>, and its result is the engine's own", async () => {
+    const { handler, store } = fresh();
+    const game = games[0];
+    const body = submission(game, { name: "Çağrı" });
+    const { status, body: answer } = await post(handler, body);
+    assert.equal(status, 201);
+    assert.equal(answer.created, true);
+    const { expected } = game;
+    assert.deepEqual(
+      { completed: answer.entry.completed, penalty: answer.entry.penalty, place: answer.entry.place, deals: answer.entry.deals, climbed: answer.entry.climbed },
+      { completed: expected.completed, penalty: expected.penalty, place: expected.place, deals: expected.deals, climbed: expected.climbed },
+    );
+    assert.equal(answer.entry.player, publicId(body.playerId));
+    assert.equal(answer.entry.playerId, undefined, "the player id is not echoed");
+    assert.equal(answer.entry.log, undefined);
+
+    const stored = await store.get(`daily/${TODAY}/${body.playerId}`, { type: "json" });
+    assert.equal(stored.name, "Çağrı");
+    assert.equal(stored.date, TODAY);
+    assert.equal(stored.completed, expected.completed);
+    assert.equal(stored.penalty, expected.penalty);
+    assert.equal(stored.deals, expected.deals);
+    assert.equal(stored.place, expected.place);
+    assert.deepEqual(stored.standings, expected.standings);
+    assert.equal(stored.submittedAt, new Date(START).toISOString());
+    assert.equal(stored.engineVersion, VERSION);
+    assert.equal(stored.verifiedBy, engine.version);
+    assert.deepEqual(stored.log, game.log);
+    assert.deepEqual(await keysOf(store), [`daily/${TODAY}/${body.playerId}`]);
+  });
+
+  test("the same log again returns the stored entry (200); a different game for that player and date is 409", async () => {
+    const { handler, store, clock } = fresh();
+    const first = submission(games[0]);
+    const created = await post(handler, first);
+    assert.equal(created.status, 201);
+    clock.tick(30);
+
+    const again = await post(handler, { ...first, name: "Someone else" });
+    assert.equal(again.status, 200);
+    assert.equal(again.body.created, false);
+    assert.deepEqual(again.body.entry, created.body.entry, "the stored entry, name and time unchanged");
+
+    const upper = await post(handler, { ...first, playerId: first.playerId.toUpperCase() });
+    assert.equal(upper.status, 200, "a player id is case-insensitive");
+
+    const other = await post(handler, { ...first, log: games[1].log });
+    assert.equal(other.status, 409);
+    assert.equal(other.body.error, "already_submitted");
+    assert.deepEqual(other.body.entry, created.body.entry);
+    const stored = await store.get(`daily/${TODAY}/${first.playerId}`, { type: "json" });
+    assert.deepEqual(stored.log, games[0].log, "the first game stays");
+  });
+
+  test("a new player's second game on another date is a new entry", async () => {
+    const { handler } = fresh();
+    const playerId = crypto.randomUUID();
+    assert.equal((await post(handler, submission(games[0], { playerId }))).status, 201);
+    assert.equal((await post(handler, submission(games[4], { playerId }))).status, 201);
+  });
+});
+
+describe("POST refuses a log that does not replay (422, naming the entry)", () => {
+  let handler;
+  let store;
+  before(() => ({ handler, store } = fresh()));
+  after(async () => assert.deepEqual(await keysOf(store), [], "nothing refused is stored"));
+
+  test("a changed card", async () => {
+    const { index, log } = games[0].tampered.card;
+    const { status, body } = await post(handler, submission(games[0], { log }));
+    assert.equal(status, 422);
+    assert.equal(body.error, "replay");
+    assert.equal(body.index, index);
+    assert.match(body.detail, new RegExp(`^log entry ${index} \\('${log[index]}'\\)`));
+  });
+
+  test("a changed computer move", async () => {
+    const { index, log } = games[0].tampered.bot;
+    const { status, body } = await post(handler, submission(games[0], { log }));
+    assert.equal(status, 422);
+    assert.equal(body.error, "replay");
+    assert.equal(body.index, index);
+    assert.match(body.detail, new RegExp(`^log entry ${index} .*the computer player plays`));
+  });
+
+  test("a truncated log", async () => {
+    const log = games[0].log.slice(0, -7);
+    const { status, body } = await post(handler, submission(games[0], { log }));
+    assert.equal(status, 422);
+    assert.equal(body.index, log.length);
+    assert.match(body.detail, /not finished/);
+  });
+
+  test("an unfinished game", async () => {
+    const log = games[0].log.slice(0, 40);
+    const { status, body } = await post(handler, submission(games[0], { log }));
+    assert.equal(status, 422);
+    assert.equal(body.index, 40);
+    assert.match(body.detail, /^log entry 40 .*the game is not finished/);
+  });
+
+  test("another date's game", async () => {
+    const { status, body } = await post(handler, submission(games[4], { date: TODAY }));
+    assert.equal(status, 422);
+    assert.equal(body.error, "replay");
+    assert.ok(Number.isInteger(body.index));
+    assert.match(body.detail, new RegExp(`^log entry ${body.index} `));
+  });
+
+  test("an entry that is not an action", async () => {
+    const log = [...games[0].log];
+    log[5] = "fly to the moon";
+    const { status, body } = await post(handler, submission(games[0], { log }));
+    assert.equal(status, 422);
+    assert.equal(body.index, 5);
+    assert.match(body.detail, /^log entry 5 \('fly to the moon'\)/);
+  });
+});
+
+describe("POST checks shape and limits first", () => {
+  test("malformed JSON and wrong shapes are 400", async () => {
+    const { handler, store } = fresh();
+    const good = submission(games[0]);
+    const text = JSON.stringify(good);
+    const cases = [
+      ["{", "invalid_json"],
+      [text.slice(0, 500), "invalid_json"], // a body cut short
+      ["", "invalid_json"],
+      [new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), "invalid_json"], // not UTF-8
+      ["[]", "invalid_request"],
+      ["null", "invalid_request"],
+      ['"a string"', "invalid_request"],
+      [{ ...good, log: undefined }, "invalid_request"],
+      [{ ...good, log: "draw stock" }, "invalid_request"],
+      [{ ...good, log: [] }, "invalid_request"],
+      [{ ...good, log: ["draw stock", 7] }, "invalid_request"],
+      [{ ...good, log: ["x".repeat(201)] }, "invalid_request"],
+      [{ ...good, engineVersion: undefined }, "invalid_request"],
+      [{ ...good, engineVersion: 1 }, "invalid_request"],
+      [{ ...good, playerId: undefined }, "invalid_request"],
+      [{ ...good, playerId: "123" }, "invalid_request"],
+      [{ ...good, playerId: good.playerId.replaceAll("-", "") }, "invalid_request"],
+      [{ ...good, playerId: `${good.playerId} ` }, "invalid_request"],
+    ];
+    for (const [body, error] of cases) {
+      const result = await post(handler, body);
+      assert.equal(result.status, 400, `${JSON.stringify(body).slice(0, 80)} → ${JSON.stringify(result.body)}`);
+      assert.equal(result.body.error, error);
+    }
+    assert.deepEqual(await keysOf(store), []);
+  });
+
+  test("a body over 64 KB is 413, declared or not; 64 KB exactly is read", async () => {
+    const { handler } = fresh();
+    const big = JSON.stringify({ ...submission(games[0]), padding: "x".repeat(70_000) });
+    const declared = await post(handler, big, { headers: { "content-length": String(Buffer.byteLength(big)) } });
+    assert.equal(declared.status, 413);
+    assert.equal(declared.body.error, "too_large");
+
+    const bytes = new TextEncoder().encode(big);
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 8192) controller.enqueue(bytes.slice(i, i + 8192));
+        controller.close();
+      },
+    });
+    const request = new Request("http://localhost/api/leaderboard", { method: "POST", body: stream, duplex: "half" });
+    assert.equal(request.headers.get("content-length"), null);
+    const streamed = await answer(await handler(request, { ip: nextAddress() }));
+    assert.equal(streamed.status, 413);
+
+    const exact = `{"padding":"${"x".repeat(65_536 - 14)}"}`;
+    assert.equal(Buffer.byteLength(exact), 65_536);
+    const read = await post(handler, exact);
+    assert.equal(read.status, 400, "read and parsed: it only lacks the fields");
+    assert.equal(read.body.error, "invalid_request");
+  });
+
+  test("names: any script; markup is kept as plain text; 1–24 characters after trimming; no control characters", async () => {
+    const { handler, store } = fresh();
+    const accepted = [
+      ["Çağrı Işıkoğlu", "Çağrı Işıkoğlu"],
+      ["김민준", "김민준"],
+      ["\u1100\u1161\u11A8", "\uAC01"], // Hangul written as jamo: stored composed (NFC)
+      ["<b>x</b>", "<b>x</b>"], // rendered as text by the page; stored as the plain string it is
+      ["  Ayşe \u00A0", "Ayşe"],
+      ["x".repeat(24), "x".repeat(24)],
+      ["👨‍👩‍👧".repeat(12), "👨‍👩‍👧".repeat(12)], // 12 characters, 60 code points
+      ["ناصر", "ناصر"],
+    ];
+    for (const [name, stored] of accepted) {
+      const body = submission(games[0], { name });
+      const result = await post(handler, body);
+      assert.equal(result.status, 201, `${JSON.stringify(name)} → ${JSON.stringify(result.body)}`);
+      assert.equal(result.body.entry.name, stored);
+      assert.equal((await store.get(`daily/${TODAY}/${body.playerId}`, { type: "json" })).name, stored);
+    }
+    const refused = [
+      "", "   ", "\u3000", "x".repeat(25), "x".repeat(500), "가".repeat(25), "a\u0007b", "a\nb", "a\tb", "a\u0000",
+      "\u202Eevil", "a\u2028b", "\u200B", "\uD800x", 42, null, ["x"],
+    ];
+    for (const name of refused) {
+      const result = await post(handler, submission(games[0], { name }));
+      assert.equal(result.status, 400, `${JSON.stringify(name)} → ${JSON.stringify(result.body)}`);
+      assert.match(result.body.detail, /^name: /);
+    }
+    assert.equal((await keysOf(store)).length, accepted.length);
+  });
+
+  test("dates: a real date written YYYY-MM-DD, from 7 days ago to tomorrow (UTC)", async () => {
+    const { handler } = fresh();
+    for (const date of ["2026-02-30", "2026-11-5", "25/11/2026", "2026-11-25T00:00", " 2026-11-25", "2026-11-17", "2026-11-27", "1970-01-01", 20261125, undefined]) {
+      const result = await post(handler, submission(games[0], { date }));
+      assert.equal(result.status, 400, `${date} → ${JSON.stringify(result.body)}`);
+      assert.match(result.body.detail, /^date: /);
+    }
+    // The window's ends pass the checks: this log is another day's, so the replay refuses it.
+    for (const date of ["2026-11-18", "2026-11-26"]) {
+      const result = await post(handler, submission(games[0], { date }));
+      assert.equal(result.status, 422, `${date} → ${JSON.stringify(result.body)}`);
+      assert.equal(result.body.error, "replay");
+    }
+  });
+
+  test("an engine version the endpoint cannot replay is 422 engine_version; the client keeps its result", async () => {
+    const { handler, store } = fresh();
+    const { status, body } = await post(handler, submission(games[0], { engineVersion: "0.9.0" }));
+    assert.equal(status, 422);
+    assert.equal(body.error, "engine_version");
+    assert.match(body.detail, /0\.9\.0/);
+    assert.match(body.detail, /stays on this device/);
+    assert.deepEqual(body.replays, engine.replays);
+    assert.deepEqual(await keysOf(store), []);
+  });
+});
+
+test("200 concurrent submissions from different players are all stored (one replay, then the memo)", async () => {
+  const { handler, store } = fresh();
+  const bodies = Array.from({ length: 200 }, (_, i) => submission(games[0], { name: `Player ${i}` }));
+  const results = await Promise.all(bodies.map((body) => post(handler, body)));
+  assert.deepEqual(results.map((r) => r.status), bodies.map(() => 201));
+  assert.equal(handler.stats.verifications, 1, "the same (date, log) is replayed once");
+  const keys = await keysOf(store);
+  assert.deepEqual(keys.sort(), bodies.map((b) => `daily/${TODAY}/${b.playerId}`).sort());
+
+  const { status, body } = await get(handler, `date=${TODAY}&playerId=${bodies[0].playerId}`);
+  assert.equal(status, 200);
+  assert.equal(body.players, 200);
+  assert.equal(body.entries.length, 100, "the top 100");
+  assert.deepEqual(body.entries.map((e) => e.rank), Array.from({ length: 100 }, (_, i) => i + 1));
+  // Equal results at the same instant: the order is still total and stable.
+  const last = await get(handler, `date=${TODAY}`);
+  assert.deepEqual(last.body, { ...body, you: null });
+  const outside = bodies.find((b) => !body.entries.some((e) => e.player === publicId(b.playerId)));
+  const mine = await get(handler, `date=${TODAY}&playerId=${outside.playerId}`);
+  assert.ok(mine.body.you.rank > 100, "a player below the top 100 still gets a rank");
+  assert.equal(mine.body.you.entry.name, outside.name);
+});
+
+test("rate limits: a handful of POSTs a minute per player id and per address (429)", async () => {
+  const { handler, clock } = fresh();
+  const body = submission(games[0]);
+  const statuses = [];
+  for (let i = 0; i < 6; i += 1) statuses.push((await post(handler, body)).status); // six addresses, one player
+  assert.deepEqual(statuses, [201, 200, 200, 200, 200, 429]);
+  const limited = await post(handler, body);
+  assert.equal(limited.status, 429);
+  assert.equal(limited.body.error, "rate_limited");
+  assert.ok(Number(limited.headers.get("retry-after")) >= 1);
+  clock.tick(61);
+  assert.equal((await post(handler, body)).status, 200, "admitted again a minute later");
+
+  const ip = "192.0.2.7";
+  for (let i = 0; i < 10; i += 1) assert.equal((await post(handler, "{", { ip })).status, 400);
+  const flood = await post(handler, submission(games[0]), { ip });
+  assert.equal(flood.status, 429, "the 11th POST from one address in a minute, whatever it holds");
+  assert.equal((await post(handler, submission(games[0]), { ip: "192.0.2.8" })).status, 201);
+
+  const generous = fresh({ limits: { perPlayer: 100, perAddress: 100 } }).handler;
+  for (let i = 0; i < 20; i += 1) assert.notEqual((await post(generous, body, { ip })).status, 429);
+});
+
+describe("GET boards", () => {
+  test("the day's board: most contracts, then fewest penalty points, then earliest submission; own rank and entry", async () => {
+    const { handler, clock } = fresh();
+    const players = [games[0], games[1], games[2], games[3], games[0], games[2]].map((game, i) => ({
+      game, body: submission(game, { name: `P${i}` }),
+    }));
+    for (const p of players) {
+      p.submittedAt = new Date(clock.ms).toISOString();
+      assert.equal((await post(handler, p.body)).status, 201);
+      clock.tick(5);
+    }
+    const expected = players
+      .map((p) => ({ player: publicId(p.body.playerId), name: p.body.name, ...p.game.expected, submittedAt: p.submittedAt }))
+      .sort(compareEntries);
+    assert.ok(expected[0].completed >= expected.at(-1).completed);
+
+    const { status, body } = await get(handler, `date=${TODAY}&playerId=${players[4].body.playerId}`);
+    assert.equal(status, 200);
+    assert.equal(body.date, TODAY);
+    assert.equal(body.players, 6);
+    assert.deepEqual(body.entries.map((e) => e.name), expected.map((e) => e.name));
+    assert.deepEqual(body.entries.map((e) => e.rank), [1, 2, 3, 4, 5, 6]);
+    assert.ok(body.entries.findIndex((e) => e.name === "P0") < body.entries.findIndex((e) => e.name === "P4"),
+      "equal results: the earlier submission first");
+    for (const entry of body.entries) {
+      assert.deepEqual(Object.keys(entry).sort(), ["completed", "deals", "name", "penalty", "place", "player", "rank", "submittedAt"]);
+    }
+    assert.equal(body.you.rank, expected.findIndex((e) => e.name === "P4") + 1);
+    assert.equal(body.you.entry.name, "P4");
+    assert.equal((await get(handler, `date=${TODAY}&playerId=${crypto.randomUUID()}`)).body.you, null);
+    assert.deepEqual((await get(handler, "date=2026-11-20")).body, { date: "2026-11-20", players: 0, entries: [], you: null });
+  });
+
+  test("the week's board sums each player's Dailies of that ISO week", async () => {
+    const { handler, clock } = fresh();
+    const a = crypto.randomUUID();
+    const b = crypto.randomUUID();
+    for (const [game, playerId, name] of [[games[5], a, "A2"], [games[4], a, "A"], [games[0], a, "A"], [games[6], a, "A3"], [games[1], b, "B"]]) {
+      assert.equal((await post(handler, submission(game, { playerId, name }))).status, 201);
+      clock.tick(60);
+    }
+    const sum = (list) => ({ completed: list.reduce((s, g) => s + g.expected.completed, 0), penalty: list.reduce((s, g) => s + g.expected.penalty, 0) });
+    const { status, body } = await get(handler, `week=2026-W48&playerId=${a}`);
+    assert.equal(status, 200);
+    assert.deepEqual([body.week, body.from, body.to], ["2026-W48", "2026-11-23", "2026-11-29"]);
+    const rowA = body.entries.find((e) => e.player === publicId(a));
+    const rowB = body.entries.find((e) => e.player === publicId(b));
+    assert.deepEqual({ completed: rowA.completed, penalty: rowA.penalty }, sum([games[0], games[4], games[5]]));
+    assert.equal(rowA.games, 3);
+    assert.deepEqual(rowA.dates, ["2026-11-23", "2026-11-24", "2026-11-25"]);
+    assert.equal(rowA.name, "A", "the name of the latest submission");
+    assert.deepEqual({ completed: rowB.completed, penalty: rowB.penalty, games: rowB.games }, { ...sum([games[1]]), games: 1 });
+    assert.deepEqual(body.entries.map((e) => e.player), [rowA, rowB].sort(compareEntries).map((e) => e.player));
+    assert.equal(body.you.rank, body.entries.indexOf(rowA) + 1);
+
+    const before = await get(handler, "week=2026-W47");
+    assert.equal(before.body.players, 1);
+    assert.deepEqual([before.body.entries[0].completed, before.body.entries[0].games], [games[6].expected.completed, 1]);
+
+    for (const week of ["2026-W00", "2026-W54", "2025-W53", "2026-48", "2026-w48", "W48"]) {
+      assert.equal((await get(handler, `week=${week}`)).status, 400, week);
+    }
+    assert.equal((await get(handler, "week=2026-W53")).status, 200, "2026 has 53 ISO weeks");
+  });
+
+  test("ISO weeks", () => {
+    assert.deepEqual(weekDates("2026-W48"), ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]);
+    assert.equal(weekDates("2021-W01")[0], "2021-01-04");
+    assert.deepEqual([weekDates("2020-W53")[0], weekDates("2020-W53")[6]], ["2020-12-28", "2021-01-03"]);
+    assert.equal(weekDates("2026-W01")[0], "2025-12-29");
+    assert.equal(weekDates("2025-W53"), null);
+  });
+
+  test("log=1: one entry's log, by player id or by the public id on the board; 404 for an unknown entry", async () => {
+    const { handler } = fresh();
+    const body = submission(games[0], { name: "Watch me" });
+    await post(handler, body);
+    const mine = await get(handler, `date=${TODAY}&playerId=${body.playerId}&log=1`);
+    assert.equal(mine.status, 200);
+    assert.deepEqual(mine.body.log, games[0].log);
+    assert.equal(mine.body.seed, `daily-${TODAY}`);
+    assert.equal(mine.body.name, "Watch me");
+    assert.deepEqual(mine.body.standings, games[0].expected.standings);
+    assert.equal(mine.body.playerId, undefined);
+
+    const { player } = (await get(handler, `date=${TODAY}`)).body.entries[0];
+    const theirs = await get(handler, `date=${TODAY}&player=${player}&log=1`);
+    assert.deepEqual(theirs.body, mine.body);
+
+    for (const query of [`date=${TODAY}&playerId=${crypto.randomUUID()}&log=1`, `date=${TODAY}&player=0123456789abcdef&log=1`, `date=2026-11-20&playerId=${body.playerId}&log=1`]) {
+      const missing = await get(handler, query);
+      assert.equal(missing.status, 404, query);
+      assert.equal(missing.body.error, "not_found");
+    }
+    assert.equal((await get(handler, `date=${TODAY}&log=1`)).status, 400);
+    assert.equal((await get(handler, `week=2026-W48&playerId=${body.playerId}&log=1`)).status, 400);
+  });
+
+  test("other methods are 405; a query needs one real date or week", async () => {
+    const { handler } = fresh();
+    for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"]) {
+      const result = await get(handler, `date=${TODAY}`, method);
+      assert.equal(result.status, 405, method);
+      assert.equal(result.body.error, "method_not_allowed");
+      assert.equal(result.headers.get("allow"), "GET, HEAD, POST");
+    }
+    for (const query of ["", `date=${TODAY}&week=2026-W48`, "date=2026-13-01", "date=today", `date=${TODAY}&playerId=nope`, `date=${TODAY}&player=XYZ`]) {
+      const result = await get(handler, query);
+      assert.equal(result.status, 400, query);
+      assert.equal(result.body.error, "invalid_request");
+    }
+    const head = await handler(new Request(`http://localhost/api/leaderboard?date=${TODAY}`, { method: "HEAD" }), {});
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), "");
+  });
+});
+
+describe("failures on the server's side", () => {
+  test("a store that refuses the request is 500 with a JSON answer and no stack trace", async () => {
+    // The real server, with a token it does not accept (an unreachable one would be retried for 25 s).
+    const store = getStore({ name: "refused", siteID: LOCAL_SITE_ID, token: "wrong", edgeURL: blobs.url, uncachedEdgeURL: blobs.url });
+    const logged = [];
+    const handler = createHandler({ store, engine, logger: { error: (...args) => logged.push(args) } });
+    const { status, body } = await get(handler, `date=${TODAY}`);
+    assert.equal(status, 500);
+    assert.deepEqual(Object.keys(body), ["error", "detail"]);
+    assert.equal(body.error, "internal");
+    assert.equal(logged.length, 1, "the error is logged on the server");
+  });
+
+  test("an engine that cannot load is 503", async () => {
+    const logged = [];
+    const handler = createHandler({
+      store: blobs.store("engine-down"), engine: () => Promise.reject(new Error("no wheel")), now: () => new Date(START),
+      logger: { error: (...args) => logged.push(args) },
+    });
+    const { status, body, headers } = await post(handler, submission(games[0]));
+    assert.equal(status, 503);
+    assert.equal(body.error, "unavailable");
+    assert.ok(headers.get("retry-after"));
+    assert.equal(logged.length, 1);
+  });
+});
