@@ -734,7 +734,8 @@ def serve(root: Path, port: int) -> None:
     dev_server = None
     try:
         dev_server = start_dev_server(api_port, root) if api_port else None
-        print(f"serve: http://localhost:{port}/ (Ctrl-C stops)", flush=True)
+        # The port actually bound: --port 0 lets the system choose (tests do).
+        print(f"serve: http://localhost:{httpd.server_address[1]}/ (Ctrl-C stops)", flush=True)
         httpd.serve_forever()
     except KeyboardInterrupt:
         print("serve: stopped", flush=True)
@@ -755,7 +756,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output directory (default: dist/)")
     commands = parser.add_subparsers(dest="command")
     serve_cmd = commands.add_parser("serve", help="build, then serve on localhost")
-    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--port", type=int, default=8000, help="0: any free port (printed)")
     serve_cmd.add_argument("--no-build", action="store_true", help="serve the existing output")
     serve_cmd.add_argument("--out", type=Path, default=argparse.SUPPRESS, help="output directory")
     return parser.parse_args(argv)

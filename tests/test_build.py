@@ -16,8 +16,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -29,6 +27,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from serving import Served, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_DIR = ROOT / "engine" / "ladder_rummy"
@@ -325,23 +324,15 @@ createServer((req, res) => {
 """
 
 
-def free_port() -> int:
-    """A TCP port that nothing listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @dataclass
 class Server:
-    """A running ``build.py serve``."""
+    """A running ``build.py serve`` to send requests to."""
 
-    process: subprocess.Popen[str]
-    port: int
+    served: Served
 
     def request(self, method: str, path: str, body: bytes | None = None, **headers: str) -> http.client.HTTPResponse:
         """One request; the response body is read and kept on ``.data``."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        connection = http.client.HTTPConnection("127.0.0.1", self.served.port, timeout=30)
         connection.request(method, path, body=body, headers={k.replace("_", "-"): v for k, v in headers.items()})
         response = connection.getresponse()
         response.data = response.read()  # type: ignore[attr-defined]
@@ -349,25 +340,13 @@ class Server:
         return response
 
 
-def start_server(dist: Path, env: dict[str, str]) -> Server:
-    """Start ``python build.py serve --no-build`` and wait for its URL line."""
-    port = free_port()
-    command = [sys.executable, "build.py", "--out", str(dist), "serve", "--no-build", "--port", str(port)]
-    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    assert f"http://localhost:{port}/" in line, line
-    return Server(process, port)
-
-
 @pytest.fixture(scope="module")
 def server(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The built site served with no leaderboard dev server."""
     missing = tmp_path_factory.mktemp("nodev") / "dev-server.mjs"
-    running = start_server(built.dist, {"LADDER_RUMMY_DEV_SERVER": str(missing)})
+    running = Server(serve(built.dist, {"LADDER_RUMMY_DEV_SERVER": str(missing)}))
     yield running
-    running.process.terminate()
-    running.process.wait(timeout=10)
+    running.served.stop()
 
 
 @pytest.mark.parametrize(
@@ -441,7 +420,7 @@ def test_api_is_proxied_to_the_dev_server_which_stops_with_serve(built: Built, t
     script = tmp_path / "dev-server.mjs"
     script.write_text(FAKE_DEV_SERVER)
     pid_file = tmp_path / "pid"
-    running = start_server(built.dist, {"LADDER_RUMMY_DEV_SERVER": str(script), "FAKE_PID_FILE": str(pid_file)})
+    running = Server(serve(built.dist, {"LADDER_RUMMY_DEV_SERVER": str(script), "FAKE_PID_FILE": str(pid_file)}))
     try:
         response = running.request("POST", "/api/leaderboard?day=2026-11-29", body=b'{"a":1}')
         assert response.status == 201
@@ -450,8 +429,7 @@ def test_api_is_proxied_to_the_dev_server_which_stops_with_serve(built: Built, t
         echoed = json.loads(response.data)  # type: ignore[attr-defined]
         assert echoed == {"method": "POST", "url": "/api/leaderboard?day=2026-11-29", "body": '{"a":1}', "dist": str(built.dist)}
     finally:
-        running.process.send_signal(signal.SIGTERM)
-        assert running.process.wait(timeout=15) == 0
+        assert running.served.stop() == 0
     child = int(pid_file.read_text())
     with pytest.raises(ProcessLookupError):
         os.kill(child, 0)

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
+from serving import serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Request
@@ -48,7 +47,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SERVER_START_S = 30.0
 BOOT_TIMEOUT_MS = 90_000
 
 
@@ -64,27 +62,6 @@ def unavailable(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"browser tests cannot run in CI: {reason}")
     pytest.skip(reason)
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float) -> None:
-    """Block until the server accepts connections; fail if it dies or stalls."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"build.py serve exited with code {process.returncode}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"build.py serve did not listen on port {port} within {timeout:.0f} s")
 
 
 @dataclass
@@ -105,15 +82,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     dist = tmp_path_factory.mktemp("site") / "dist"
     subprocess.run([sys.executable, "build.py", "--out", str(dist)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     shutil.copytree(PROBE_DIR, dist / "__probe__")
-    port = free_port()
-    command = [sys.executable, "build.py", "--out", str(dist), "serve", "--no-build", "--port", str(port)]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+    served = serve(dist)
     try:
-        wait_for_port(port, server, SERVER_START_S)
-        yield Site(url=f"http://localhost:{port}/", dist=dist)
+        yield Site(url=served.url, dist=dist)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        served.stop()
 
 
 @pytest.fixture(scope="session")
