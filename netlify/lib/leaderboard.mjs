@@ -450,7 +450,9 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
     const params = url.searchParams;
     const date = params.get("date");
     const week = params.get("week");
-    const wantsLog = params.has("log") && params.get("log") !== "0";
+    const logParam = params.get("log");
+    if (logParam !== null && logParam !== "0" && logParam !== "1") throw invalid("log: 1 for the entry's log, else leave it out");
+    const wantsLog = logParam === "1";
     if (params.has("playerId") && params.has("player")) throw invalid("give playerId or player, not both");
     const playerId = params.has("playerId") ? checkPlayerId(params.get("playerId")) : null;
     const handle = params.get("player");

@@ -469,6 +469,7 @@ describe("GET boards", () => {
       assert.equal(missing.body.error, "not_found");
     }
     assert.equal((await get(handler, `date=${TODAY}&log=1`)).status, 400);
+    assert.equal((await get(handler, `date=${TODAY}&playerId=${body.playerId}&log=yes`)).status, 400);
     assert.equal((await get(handler, `week=2026-W48&playerId=${body.playerId}&log=1`)).status, 400);
   });
 
