@@ -7,7 +7,6 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,15 +67,6 @@ async function stop(child) {
   return { code, signal };
 }
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test("the dev server verifies and stores a game, stops cleanly on SIGTERM, and still has it after a restart", async () => {
   const today = new Date().toISOString().slice(0, 10);
   const [[game], first] = await Promise.all([makeGames([{ date: today }]), startDev()]);
@@ -107,10 +97,10 @@ test("the dev server verifies and stores a game, stops cleanly on SIGTERM, and s
 });
 
 test("python build.py serve proxies /api/leaderboard to the dev server", { skip: !existsSync(path.join(ROOT, "dist", "index.html")) && "no dist/: run python build.py" }, async () => {
-  const port = await freePort();
   const python = process.env.PYTHON || "python3";
-  const serve = await start(python, ["build.py", "serve", "--no-build", "--port", String(port)], /serve: http:\/\/localhost:\d+\//,
+  const serve = await start(python, ["build.py", "serve", "--no-build", "--port", "0"], /serve: http:\/\/localhost:(\d+)\//,
     { LADDER_RUMMY_BLOBS_DIR: path.join(dir, "serve-blobs") });
+  const port = serve.match[1];
   const answer = await fetch(`http://127.0.0.1:${port}/api/leaderboard?date=2026-11-25`);
   assert.equal(answer.status, 200);
   assert.deepEqual(await answer.json(), { date: "2026-11-25", players: 0, entries: [], you: null });
