@@ -1,0 +1,558 @@
+"""Contract progress: how far a hand is from its contract, and which cards would help.
+
+Terminology (beyond the glossary of :mod:`.cards`, :mod:`.melds` and :mod:`.contracts`):
+
+* **target** — where one meld of the contract is meant to go: a rank for a group,
+  a window of consecutive positions in one suit for a run.
+* **gap** — a card a target still lacks. A joker fills any gap except the two
+  natural cards every meld needs.
+* **missing** — the fewest cards that must still come to the hand before it can
+  lay down the contract, over every choice of targets. A hand that can lay down
+  now misses 0 (exactly when :func:`.contracts.find_contract` finds an arrangement).
+* **out** — a card that would lower ``missing`` by one if it came to the hand.
+* **live copy** — a copy of a card that may still come to this hand: not in it,
+  not on the table, not in the discard pile, not known to be held by an opponent.
+
+The search is exact. For a choice of targets the hand's natural cards go to the
+runs first (a run needs particular cards, a group takes any suit), then to the
+groups, two per group before any group gets a third; the cost of the choice is
+``max(gaps - jokers, natural cards still needed)``. Every choice that could beat
+the best one found is searched, so ``missing`` is the minimum and ``outs`` is the
+union of the gaps of every best choice.
+
+>>> from .cards import parse_cards
+>>> p = progress(parse_cards("7H 7S 7C 9C 9D 2D 5S"), step=1)
+>>> p.missing, [str(c) for c in sorted_cards(p.outs)]
+(1, ['9C', '9D', '9H', '9S', 'JK'])
+>>> p.describe()
+'1 card missing: for the group of 9s, a 9 or a joker'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from .cards import JOKER, SUITS, Card, rank_text, sort_key_suit
+from .contracts import CONTRACTS, Requirement
+from .melds import MIN_NATURALS, position_rank
+
+# Cards as small integers inside the search: suit * 13 + rank - 1, and 52 for the joker.
+JOKER_INDEX = 52
+CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14)) + (JOKER,)
+INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
+COPIES: tuple[int, ...] = (2,) * 52 + (3,)
+_RANK_CELLS: tuple[tuple[int, ...], ...] = ((),) + tuple(
+    tuple(s * 13 + rank - 1 for s in range(4)) for rank in range(1, 14)
+)
+_ALL_NATURALS = frozenset(range(52))
+
+
+@dataclass(frozen=True, slots=True)
+class _Window:
+    """A run target: ``size`` positions of one suit from ``start`` (1 = low ace, 14 = high ace)."""
+
+    suit: int
+    start: int
+    cells: tuple[int, ...]
+
+
+def _windows(size: int) -> tuple[_Window, ...]:
+    return tuple(
+        _Window(s, start, tuple(s * 13 + position_rank(p) - 1 for p in range(start, start + size)))
+        for s in range(4) for start in range(1, 15 - size + 1)
+    )
+
+
+_WINDOWS: dict[int, tuple[_Window, ...]] = {size: _windows(size) for size in range(4, 14)}
+
+
+# ---------------------------------------------------------------------------- public values
+@dataclass(frozen=True, slots=True)
+class MeldProgress:
+    """One requirement of the contract on the best targets: what the hand has and what it lacks.
+
+    ``rank`` is the target of a group (``None``: any rank, the hand has nothing for it yet);
+    ``suit`` and ``start`` are the target of a run (``None``: any window). ``cards`` are
+    the hand's cards this meld would use (naturals, then jokers); ``missing`` is how many
+    cards it still lacks; ``options`` are the cards any one of which fills one of its gaps.
+    """
+
+    requirement: Requirement
+    rank: int | None
+    suit: str | None
+    start: int | None
+    cards: tuple[Card, ...]
+    missing: int
+    options: tuple[Card, ...]
+
+    def describe(self) -> str:
+        """``"the group of 9s"``, ``"the run 4D–7D"``, ``"a group of 3"`` (any rank)."""
+        req = self.requirement
+        if req.kind == "group":
+            return f"the group of {rank_text(self.rank)}s" if self.rank else f"a {req.describe()}"
+        if self.suit is None or self.start is None:
+            return f"a {req.describe()}"
+        low = Card(position_rank(self.start), self.suit)
+        high = Card(position_rank(self.start + req.size - 1), self.suit)
+        return f"the run {low}–{high}"
+
+    def describe_options(self) -> str:
+        """``"a 9 or a joker"``, ``"8D or 3D"``: the cards that would help, in words."""
+        words: list[str] = []
+        if self.requirement.kind == "group" and self.rank:
+            words.append(f"a {rank_text(self.rank)}")
+        elif self.requirement.kind == "group":
+            words.append("a pair of any rank")
+        elif self.suit is None:
+            words.append("cards of one suit in a row")
+        else:
+            words.extend(str(c) for c in self.options if not c.is_joker)
+        if JOKER in self.options:
+            words.append("a joker")
+        return " or ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far a hand is from the contract of ``step``.
+
+    ``missing`` is exact (the fewest cards still to come); ``melds`` show one best choice
+    of targets, in the contract's order; ``outs`` are every card that would lower
+    ``missing`` by one, over all best choices.
+    """
+
+    step: int
+    missing: int
+    melds: tuple[MeldProgress, ...]
+    outs: frozenset[Card]
+
+    @property
+    def complete(self) -> bool:
+        """The hand can lay down the contract now."""
+        return self.missing == 0
+
+    def describe(self) -> str:
+        """One line for the contract panel: what is still missing, meld by meld."""
+        if self.missing == 0:
+            return "ready to lay down"
+        noun = "card" if self.missing == 1 else "cards"
+        parts = [f"for {m.describe()}, {m.describe_options()}" for m in self.melds if m.missing]
+        return f"{self.missing} {noun} missing: " + "; ".join(parts)
+
+
+def progress(hand: Iterable[Card], step: int) -> Progress:
+    """Exact progress of ``hand`` towards the contract of ``step``.
+
+    >>> from .cards import parse_cards
+    >>> progress(parse_cards("4D 5D 7D 9S 9H JK"), 2).describe()
+    '1 card missing: for the run 4D–7D, 6D or a joker'
+    """
+    counts = [0] * 53
+    for card in hand:
+        counts[INDEX[card]] += 1
+    solver = _Solver(counts, CONTRACTS[step])
+    solver.solve()
+    return Progress(step, solver.best, solver.describe_best(), frozenset(CARDS[i] for i in solver.outs()))
+
+
+def missing_and_outs(hand: Iterable[Card], step: int) -> tuple[int, frozenset[int]]:
+    """The fast path for the computer players: ``missing`` and the outs as card indices.
+
+    Results are cached by hand (as a multiset) and step, so asking again is cheap.
+    """
+    return _solve_cached(hand_key(hand), step)
+
+
+def hand_key(hand: Iterable[Card]) -> tuple[int, ...]:
+    """A hand as a sorted tuple of card indices: equal for equal multisets."""
+    return tuple(sorted(INDEX[c] for c in hand))
+
+
+@lru_cache(maxsize=1 << 15)
+def _solve_cached(key: tuple[int, ...], step: int) -> tuple[int, frozenset[int]]:
+    counts = [0] * 53
+    for i in key:
+        counts[i] += 1
+    solver = _Solver(counts, CONTRACTS[step])
+    solver.solve()
+    return solver.best, solver.outs()
+
+
+def live_copies(card: Card, seen: Mapping[Card, int]) -> int:
+    """Copies of ``card`` that may still turn up: two of each natural card, three jokers, less those seen.
+
+    >>> from .cards import parse_cards
+    >>> live_copies(Card.parse("9H"), Counter(parse_cards("9H 9S")))
+    1
+    """
+    return max(0, COPIES[INDEX[card]] - seen.get(card, 0))
+
+
+def seen_cards(view: Mapping[str, Any]) -> Counter[Card]:
+    """Every card a seat's view shows out of reach: its hand, the table, the discard pile,
+    and cards an opponent took from the discard pile and still holds.
+
+    Laid-down and laid-off cards are on the table, so a picked card counts once only.
+    """
+    seen: Counter[Card] = Counter()
+    for text in view["hand"]:
+        seen[_parse(text)] += 1
+    on_table: Counter[Card] = Counter()
+    for meld in view["table"]:
+        for text in meld["cards"]:
+            on_table[_parse(text)] += 1
+    seen.update(on_table)
+    for text in view["discard"]:
+        seen[_parse(text)] += 1
+    for player in view["players"]:
+        if player["seat"] == view["seat"]:
+            continue
+        held = Counter(_parse(t) for t in player.get("picked", ())) - Counter(
+            _parse(t) for t in player.get("discarded", ())) - on_table
+        for card, n in held.items():
+            seen[card] += min(n, player["cards"])
+    return seen
+
+
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in hand order (suit, then rank; jokers last)."""
+    return sorted(cards, key=sort_key_suit)
+
+
+_PARSED: dict[str, Card] = {str(c): c for c in CARDS}
+
+
+def _parse(text: str) -> Card:
+    card = _PARSED.get(text)
+    return card if card is not None else Card.parse(text)
+
+
+def parse_hand(texts: Iterable[str]) -> list[Card]:
+    """Canonical card strings (as in a view) to cards, quickly."""
+    return [_parse(t) for t in texts]
+
+
+# ---------------------------------------------------------------------------- the search
+# A chosen target during the search: (kind, size, key, used cells). ``key`` is a _Window
+# or None (any window) for a run, a rank or 0 (any rank) for a group.
+_Chosen = tuple[str, int, Any, tuple[int, ...]]
+
+
+class _Solver:
+    """Branch and bound over targets: runs window by window, then groups rank by rank."""
+
+    def __init__(self, counts: list[int], needs: tuple[Requirement, ...]) -> None:
+        self.counts = counts
+        self.jokers = counts[JOKER_INDEX]
+        self.needs = needs
+        self.run_sizes = [r.size for r in needs if r.kind == "run"]
+        self.group_sizes = [r.size for r in needs if r.kind == "group"]
+        self.best = sum(r.size for r in needs) + 1
+        self.found: list[tuple[list[_Chosen], list[int]]] = []
+        self.run_options = {size: self._run_options(size) for size in set(self.run_sizes)}
+        rank_total = [sum(counts[c] for c in cells) for cells in _RANK_CELLS]
+        top = max(rank_total)
+        group_floor = sum(size - min(size, top) for size in self.group_sizes)
+        run_floor = [size - (self.run_options[size][0][1] if self.run_options[size] else 0)
+                     for size in self.run_sizes]
+        # least gaps the runs after run i (and all the groups) can leave
+        self.floor_after = [sum(run_floor[i + 1:]) + group_floor for i in range(len(self.run_sizes))]
+        self.group_floor = group_floor
+
+    def _run_options(self, size: int) -> list[tuple[_Window, int]]:
+        """Windows holding at least one natural card of the hand, most cards first."""
+        counts = self.counts
+        out = []
+        for w in _WINDOWS[size]:
+            n = 0
+            for c in w.cells:
+                if counts[c]:
+                    n += 1
+            if n:
+                out.append((w, n))
+        out.sort(key=lambda wn: -wn[1])
+        return out
+
+    def solve(self) -> None:
+        """Fill ``best`` (the fewest missing cards) and ``found`` (every best choice)."""
+        if self.run_sizes:
+            self._runs(0, 0, [], 0)
+        else:
+            self._groups([], 0)
+
+    # -- runs ----------------------------------------------------------------
+    def _runs(self, i: int, lowest: int, chosen: list[_Chosen], gaps: int) -> None:
+        if i == len(self.run_sizes):
+            self._groups(chosen, gaps)
+            return
+        size = self.run_sizes[i]
+        options = self.run_options[size]
+        first = lowest if i > 0 and size == self.run_sizes[i - 1] else 0
+        floor = gaps + self.floor_after[i] - self.jokers
+        counts = self.counts
+        for k in range(first, len(options)):
+            window, standalone = options[k]
+            if floor + size - standalone > self.best:
+                break
+            used = tuple(c for c in window.cells if counts[c])
+            if not used:
+                continue  # the same as "any window", searched below
+            for c in used:
+                counts[c] -= 1
+            self._runs(i + 1, k, chosen + [("run", size, window, used)], gaps + size - len(used))
+            for c in used:
+                counts[c] += 1
+        if floor + size <= self.best:
+            self._runs(i + 1, len(options), chosen + [("run", size, None, ())], gaps + size)
+
+    # -- groups --------------------------------------------------------------
+    def _groups(self, runs: list[_Chosen], gaps: int) -> None:
+        sizes = self.group_sizes
+        if not sizes:
+            self._leaf(runs, [])
+            return
+        counts = self.counts
+        left = [0] * 14
+        for rank in range(1, 14):
+            cells = _RANK_CELLS[rank]
+            left[rank] = counts[cells[0]] + counts[cells[1]] + counts[cells[2]] + counts[cells[3]]
+        ranks = sorted((r for r in range(1, 14) if left[r]), key=lambda r: (-left[r], r)) + [0]
+        run_naturals = [len(used) for _, _, _, used in runs]
+        run_short = sum(max(0, MIN_NATURALS - n) for n in run_naturals)
+        self._pick_ranks(runs, run_naturals, gaps, run_short, ranks, left, 0, [])
+
+    def _pick_ranks(self, runs: list[_Chosen], run_naturals: list[int], gaps: int, short: int,
+                    ranks: list[int], left: list[int], lowest: int, picked: list[int]) -> None:
+        """Choose a rank per group (ranks may repeat), most natural cards first, with a bound."""
+        sizes = self.group_sizes
+        size = sizes[0]  # every group of a contract has the same least size
+        if len(picked) == len(sizes):
+            naturals = _split(picked, left, size)
+            total_gaps = gaps + sum(size - n for n in naturals)
+            total_short = short + sum(MIN_NATURALS - n for n in naturals if n < MIN_NATURALS)
+            if max(total_gaps - self.jokers, total_short) <= self.best or self.jokers:
+                self._leaf(runs, self._deal_groups(picked, naturals), run_naturals + naturals)
+            return
+        still = len(sizes) - len(picked)
+        floor = gaps + sum(size - min(size, left[r]) for r in picked) - self.jokers
+        for k in range(lowest, len(ranks)):
+            if floor + still * (size - min(size, left[ranks[k]])) > self.best:
+                break
+            self._pick_ranks(runs, run_naturals, gaps, short, ranks, left, k, picked + [ranks[k]])
+
+    def _deal_groups(self, picked: list[int], naturals: list[int]) -> list[_Chosen]:
+        """The chosen cards of each group: its rank's natural cards, as :func:`_split` shares them."""
+        size = self.group_sizes[0]
+        out: list[_Chosen] = []
+        pools: dict[int, list[int]] = {}
+        for rank, n in zip(picked, naturals):
+            if rank not in pools:
+                pools[rank] = [c for c in _RANK_CELLS[rank] for _ in range(self.counts[c])] if rank else []
+            pool = pools[rank]
+            out.append(("group", size, rank, tuple(pool[:n])))
+            del pool[:n]
+        return out
+
+    # -- a complete choice of targets ------------------------------------------
+    def _leaf(self, runs: list[_Chosen], groups: list[_Chosen], naturals: list[int] | None = None) -> None:
+        chosen = runs + groups
+        if naturals is None:
+            naturals = [len(used) for _, _, _, used in chosen]
+        else:
+            naturals = list(naturals)
+        cost = _cost(chosen, naturals, self.jokers)
+        if self.jokers and cost > 0:
+            cost, chosen, naturals = _lend(chosen, naturals, self.jokers)
+        if cost > self.best:
+            return
+        if cost < self.best:
+            self.best, self.found = cost, []
+        if cost == self.best:
+            self.found.append((chosen, naturals))
+
+    # -- reading the result ------------------------------------------------------
+    def outs(self) -> frozenset[int]:
+        """Every card (as an index) that lowers the cost of some best choice by one."""
+        if self.best == 0:
+            return frozenset()
+        out: set[int] = set()
+        jokers = self.jokers
+        for chosen, naturals in self.found:
+            gaps, short = _gaps_and_short(chosen, naturals)
+            if gaps - jokers > short:
+                # every gap counts: any card that fills one helps, and so does a joker
+                out.add(JOKER_INDEX)
+                for meld, n in zip(chosen, naturals):
+                    if n < meld[1] and _add_gap_cards(out, meld):
+                        return frozenset(out)
+                continue
+            # jokers to spare: only natural cards for melds short of two naturals help directly
+            for meld, n in zip(chosen, naturals):
+                if n < MIN_NATURALS and _add_gap_cards(out, meld):
+                    return frozenset(out)
+            # ... but a card may also let a meld lend one of its cards to a meld that is short
+            if JOKER_INDEX not in out and _lend(list(chosen), list(naturals), jokers + 1)[0] < self.best:
+                out.add(JOKER_INDEX)
+            for i, (meld, n) in enumerate(zip(chosen, naturals)):
+                if MIN_NATURALS <= n < meld[1]:
+                    for card in _gap_cards(meld):
+                        if card not in out and self._helps(chosen, naturals, i, card):
+                            out.add(card)
+        return frozenset(out)
+
+    def _helps(self, chosen: list[_Chosen], naturals: list[int], i: int, card: int) -> bool:
+        kind, size, key, used = chosen[i]
+        more = list(chosen)
+        more[i] = (kind, size, key, used + (card,))
+        counts = list(naturals)
+        counts[i] += 1
+        return _lend(more, counts, self.jokers)[0] < self.best
+
+    def describe_best(self) -> tuple[MeldProgress, ...]:
+        """The first best choice, meld by meld in the contract's order, jokers placed."""
+        if not self.found:
+            return ()
+        chosen, naturals = self.found[0]
+        spare = self.jokers
+        runs = iter(zip(chosen[:len(self.run_sizes)], naturals[:len(self.run_sizes)]))
+        groups = iter(zip(chosen[len(self.run_sizes):], naturals[len(self.run_sizes):]))
+        out = []
+        for req in self.needs:
+            (kind, size, key, used), n = next(runs) if req.kind == "run" else next(groups)
+            room = size - max(n, MIN_NATURALS)
+            jokers = min(spare, max(0, room))
+            spare -= jokers
+            out.append(_meld_progress(req, key, used, n, jokers))
+        return tuple(out)
+
+
+def _split(picked: list[int], left: list[int], size: int) -> list[int]:
+    """Natural cards per group when groups share a rank: two each first, then fill up to ``size``."""
+    out = [0] * len(picked)
+    for rank in set(picked):
+        slots = [i for i, r in enumerate(picked) if r == rank]
+        supply = left[rank] if rank else 0
+        for i in slots:
+            out[i] = min(MIN_NATURALS, supply)
+            supply -= out[i]
+        for i in slots:
+            extra = min(size - out[i], supply)
+            out[i] += extra
+            supply -= extra
+    return out
+
+
+def _cost(chosen: list[_Chosen], naturals: list[int], jokers: int) -> int:
+    """Gaps left after the jokers, but never fewer than the natural cards still needed."""
+    gaps = 0
+    short = 0
+    for (_, size, _, _), n in zip(chosen, naturals):
+        gaps += size - n
+        if n < MIN_NATURALS:
+            short += MIN_NATURALS - n
+    return max(gaps - jokers, short)
+
+
+def _gaps_and_short(chosen: list[_Chosen], naturals: list[int]) -> tuple[int, int]:
+    gaps = short = 0
+    for (_, size, _, _), n in zip(chosen, naturals):
+        gaps += size - n
+        if n < MIN_NATURALS:
+            short += MIN_NATURALS - n
+    return gaps, short
+
+
+def _lend(chosen: list[_Chosen], naturals: list[int], jokers: int) -> tuple[int, list[_Chosen], list[int]]:
+    """With jokers to spare, melds of three or more naturals lend cards to melds short of two.
+
+    A lent card keeps the gaps as they are but lowers the naturals still needed, so the
+    jokers can fill more. Every way of lending is tried (there are very few).
+    """
+    cost = _cost(chosen, naturals, jokers)
+    gaps, short = _gaps_and_short(chosen, naturals)
+    if short == 0 or gaps - jokers >= short:
+        return cost, chosen, naturals
+    best = (cost, chosen, naturals)
+    for t, (t_kind, t_size, t_key, t_used) in enumerate(chosen):
+        if naturals[t] >= MIN_NATURALS:
+            continue
+        for g, (g_kind, g_size, g_key, g_used) in enumerate(chosen):
+            if g == t or naturals[g] <= MIN_NATURALS:
+                continue
+            for card in sorted(set(g_used)):
+                if not _accepts(t_kind, t_key, t_used, card):
+                    continue
+                rest = list(g_used)
+                rest.remove(card)
+                key = CARDS[card].rank if t_kind == "group" and not t_key else t_key
+                more = list(chosen)
+                more[g] = (g_kind, g_size, g_key, tuple(rest))
+                more[t] = (t_kind, t_size, key, t_used + (card,))
+                counts = list(naturals)
+                counts[g] -= 1
+                counts[t] += 1
+                found = _lend(more, counts, jokers)
+                if found[0] < best[0]:
+                    best = found
+    return best
+
+
+def _gap_cards(meld: _Chosen) -> Iterable[int]:
+    """The natural cards that would fill a gap of a chosen target (every card for "any")."""
+    kind, _, key, used = meld
+    if kind == "group":
+        return _RANK_CELLS[key] if key else _ALL_NATURALS
+    if key is None:
+        return _ALL_NATURALS
+    taken = Counter(used)
+    out = []
+    for c in key.cells:
+        if taken[c]:
+            taken[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+def _add_gap_cards(out: set[int], meld: _Chosen) -> bool:
+    """Add a target's gap cards to ``out``; true when that is every natural card."""
+    cards = _gap_cards(meld)
+    out.update(cards)
+    return cards is _ALL_NATURALS
+
+
+def _accepts(kind: str, key: Any, used: tuple[int, ...], card: int) -> bool:
+    """Whether a target can take ``card`` (an "any window" run takes a first card only)."""
+    if kind == "group":
+        return not key or CARDS[card].rank == key
+    if key is None:
+        return not used
+    return card in key.cells and used.count(card) < key.cells.count(card)
+
+
+def _meld_progress(req: Requirement, key: Any, used: tuple[int, ...], n: int, jokers: int) -> MeldProgress:
+    size = req.size
+    missing = size - n - jokers
+    room_for_joker = size - max(n, MIN_NATURALS) - jokers > 0
+    cards = tuple(CARDS[c] for c in used) + (JOKER,) * jokers
+    options: list[Card] = []
+    if missing:
+        if req.kind == "group" and key:
+            options = [CARDS[c] for c in _RANK_CELLS[key]]
+        elif req.kind == "run" and key is not None:
+            taken = Counter(used)
+            for c in key.cells:
+                if taken[c]:
+                    taken[c] -= 1
+                else:
+                    options.append(CARDS[c])
+        if room_for_joker:
+            options.append(JOKER)
+    if req.kind == "group":
+        return MeldProgress(req, key or None, None, None, cards, missing, tuple(options))
+    suit = SUITS[key.suit] if key is not None else None
+    start = key.start if key is not None else None
+    return MeldProgress(req, None, suit, start, cards, missing, tuple(options))
