@@ -30,15 +30,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import build  # noqa: E402  (the repository's build.py: MIME types, ports)
+import build  # noqa: E402  (the repository's build.py: MIME types)
+from serving import serve  # noqa: E402  (build.py serve on a free port)
 
 PROBE = ROOT / "tests" / "browser" / "probe"
 CHROMIUM = "/usr/bin/chromium"
@@ -86,21 +86,6 @@ def dist_figures(dist: Path) -> dict[str, int]:
         "precache_bytes": sum(p.stat().st_size for p in precache),
         "precache_gzip_bytes": sum(wire_size(p) for p in precache),
     }
-
-
-@contextmanager
-def served(dist: Path) -> Iterator[str]:
-    """``python build.py serve --no-build`` on a free port; yields the base URL."""
-    port = build.free_port()
-    command = [sys.executable, "build.py", "--out", str(dist), "serve", "--no-build", "--port", str(port)]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    try:
-        assert server.stdout is not None
-        server.stdout.readline()  # the URL line: listening
-        yield f"http://localhost:{port}/"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def load(page: Any, url: str, ready: Callable[[Any], float]) -> dict[str, float]:
@@ -172,12 +157,16 @@ def main() -> None:
             "build_runs_s": [round(t, 3) for t in build_times],
             **figures,
         }
-        with served(dist) as url, sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            report["probe"] = cold_and_warm(browser, url + "__probe__/", probe_ready, args.runs)
-            if (dist / "js" / "main.js").is_file():
-                report["page"] = cold_and_warm(browser, url, page_ready, args.runs)
-            browser.close()
+        served = serve(dist)
+        try:
+            with sync_playwright() as driver:
+                browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                report["probe"] = cold_and_warm(browser, served.url + "__probe__/", probe_ready, args.runs)
+                if (dist / "js" / "main.js").is_file():
+                    report["page"] = cold_and_warm(browser, served.url, page_ready, args.runs)
+                browser.close()
+        finally:
+            served.stop()
     print(json.dumps(report, indent=2))
 
 
