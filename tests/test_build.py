@@ -267,6 +267,7 @@ def test_netlify_cache_headers() -> None:
     for path in ("/", "/index.html", "/sw.js", "/manifest.webmanifest", "/build.json"):
         assert header_block(path)["Cache-Control"] == "public, max-age=0, must-revalidate"
     assert header_block("/*.wasm")["Content-Type"] == "application/wasm"
+    assert header_block("/*.mjs")["Content-Type"].startswith("text/javascript")
 
 
 def test_every_header_rule_parses_like_netlify() -> None:
