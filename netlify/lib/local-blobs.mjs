@@ -17,7 +17,7 @@ export const LOCAL_SITE_ID = "ladder-rummy-local";
 
 /**
  * Start a BlobsServer storing under `directory`.
- * @returns {Promise<{port: number, url: string, store: (name: string) => import("@netlify/blobs").Store, stop: () => Promise<void>}>}
+ * @returns {Promise<{port: number, url: string, token: string, context: object, store: (name: string) => import("@netlify/blobs").Store, stop: () => Promise<void>}>}
  */
 export async function startLocalBlobs({ directory, port = 0 } = {}) {
   const token = randomBytes(16).toString("hex"); // per run: only this process talks to it
@@ -27,6 +27,9 @@ export async function startLocalBlobs({ directory, port = 0 } = {}) {
   return {
     port: started.port,
     url,
+    token,
+    // What Netlify's runtime hands the function (setEnvironmentContext from @netlify/blobs).
+    context: { siteID: LOCAL_SITE_ID, token, edgeURL: url, uncachedEdgeURL: url },
     store: (name) => getStore({ name, siteID: LOCAL_SITE_ID, token, edgeURL: url, uncachedEdgeURL: url, consistency: "strong" }),
     stop: () => server.stop(),
   };

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { getStore } from "@netlify/blobs";
+import { getStore, setEnvironmentContext } from "@netlify/blobs";
 import { getEngine } from "../lib/engine.mjs";
 import { compareEntries, createHandler, publicId, weekDates } from "../lib/leaderboard.mjs";
 import { LOCAL_SITE_ID, startLocalBlobs } from "../lib/local-blobs.mjs";
@@ -27,6 +27,7 @@ const SPECS = [
   { date: "2026-11-24" }, // 4
   { date: "2026-11-23" }, // 5
   { date: "2026-11-22" }, // 6: Sunday of the week before
+  { date: new Date().toISOString().slice(0, 10) }, // 7: today, for the real clock
 ];
 const VERSION = "1.0.0";
 
@@ -65,14 +66,14 @@ async function post(handler, body, { ip = nextAddress(), headers = {} } = {}) {
     headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body),
   });
-  return answer(await handler(request, { ip }));
+  return answerOf(await handler(request, { ip }));
 }
 
 async function get(handler, query, method = "GET") {
-  return answer(await handler(new Request(`http://localhost/api/leaderboard?${query}`, { method }), { ip: "10.9.9.9" }));
+  return answerOf(await handler(new Request(`http://localhost/api/leaderboard?${query}`, { method }), { ip: "10.9.9.9" }));
 }
 
-async function answer(response) {
+async function answerOf(response) {
   const text = await response.text();
   assert.match(response.headers.get("content-type"), /^application\/json/);
   const body = JSON.parse(text);
@@ -260,7 +261,7 @@ describe("POST checks shape and limits first", () => {
     });
     const request = new Request("http://localhost/api/leaderboard", { method: "POST", body: stream, duplex: "half" });
     assert.equal(request.headers.get("content-length"), null);
-    const streamed = await answer(await handler(request, { ip: nextAddress() }));
+    const streamed = await answerOf(await handler(request, { ip: nextAddress() }));
     assert.equal(streamed.status, 413);
 
     const exact = `{"padding":"${"x".repeat(65_536 - 14)}"}`;
@@ -490,6 +491,21 @@ describe("GET boards", () => {
     assert.equal(head.status, 200);
     assert.equal(await head.text(), "");
   });
+});
+
+test("the function's default export: the site's \"leaderboard\" store from the runtime's Blobs context, the real clock", async () => {
+  setEnvironmentContext(blobs.context); // what Netlify does for each invocation
+  const { default: leaderboard, config } = await import("../functions/leaderboard.mjs");
+  assert.deepEqual(config, { path: "/api/leaderboard" });
+  const body = submission(games[7]);
+  const request = new Request("http://localhost/api/leaderboard", { method: "POST", body: JSON.stringify(body) });
+  const { status, body: answer } = await answerOf(await leaderboard(request, { ip: nextAddress() }));
+  assert.equal(status, 201, JSON.stringify(answer));
+  assert.equal(answer.entry.completed, games[7].expected.completed);
+  const stored = await blobs.store("leaderboard").get(`daily/${games[7].date}/${body.playerId}`, { type: "json" });
+  assert.equal(stored.penalty, games[7].expected.penalty);
+  const board = await answerOf(await leaderboard(new Request(`http://localhost/api/leaderboard?date=${games[7].date}&playerId=${body.playerId}`), {}));
+  assert.equal(board.body.you.entry.name, body.name);
 });
 
 describe("failures on the server's side", () => {
