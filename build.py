@@ -710,7 +710,11 @@ def stop_process(process: subprocess.Popen[bytes]) -> None:
 
 
 def raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    """Turn SIGTERM into the same clean shutdown as Ctrl-C."""
+    """Stop serving cleanly on SIGTERM or SIGINT (Ctrl-C).
+
+    Installed for SIGINT too, since a shell starting ``serve`` in the
+    background hands it SIGINT ignored.
+    """
     raise KeyboardInterrupt
 
 
@@ -731,6 +735,7 @@ def serve(root: Path, port: int) -> None:
     httpd.daemon_threads = True
     threading.Thread(target=warm_gzip_cache, args=(root,), daemon=True).start()
     signal.signal(signal.SIGTERM, raise_interrupt)
+    signal.signal(signal.SIGINT, raise_interrupt)
     dev_server = None
     try:
         dev_server = start_dev_server(api_port, root) if api_port else None
