@@ -48,6 +48,18 @@ async function loadBuildInfo(base) {
 }
 
 /**
+ * Start downloading Pyodide's big files and the wheel now, while PyScript loads and its worker
+ * spins up: the worker then finds them in the HTTP cache (same URLs). Bodies are read and dropped.
+ */
+function prefetch(info) {
+  const dir = new URL(".", info.pyodideURL);
+  const urls = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
+  for (const url of [...urls, info.wheelURL]) {
+    fetch(url).then((response) => response.body?.pipeTo(new WritableStream())).catch(() => {});
+  }
+}
+
+/**
  * Start Python and the engine.
  * @param {{onStage?: (stage: string) => void, base?: string}} options
  *   onStage: called with "config", "pyscript", "python", "engine", "ready" as each step begins.
@@ -58,6 +70,8 @@ export async function startEngine({ onStage = () => {}, base = document.baseURI 
   const info = await loadBuildInfo(base).catch((error) => {
     throw error instanceof BridgeError ? error : new BridgeError("config", error);
   });
+
+  prefetch(info);
 
   onStage("pyscript");
   let PyWorker;
@@ -94,6 +108,7 @@ export async function startEngine({ onStage = () => {}, base = document.baseURI 
     throw new BridgeError("engine", booted.crash);
   }
   onStage("ready");
+  performance.mark("ladder-rummy:engine-ready");
   return new Engine(worker, booted.py_ms);
 }
 
@@ -119,6 +134,7 @@ export class Engine {
 
   call(name, ...args) {
     const run = async () => {
+      const start = performance.now();
       let text;
       try {
         text = await withTimeout(this.worker.sync[name](...args), CALL_TIMEOUT_MS, "call");
@@ -128,6 +144,8 @@ export class Engine {
       }
       const reply = JSON.parse(text);
       this.timings.push({ call: name, ms: reply.py_ms });
+      // Visible to performance tools (bench/page.py): the round trip, and Python's own time.
+      performance.measure(`ladder-rummy:${name}`, { start, detail: { py_ms: reply.py_ms } });
       if (reply.crash) return { ok: false, crash: true };
       return reply.answer;
     };

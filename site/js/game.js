@@ -117,6 +117,7 @@ export class Game {
     this.set({ order, manual: Boolean(saved.manual), mode: saved.mode || null });
     this.show(answer, { previous: null, animate: false });
     this.say(t("event.your_turn"));
+    this.markPlayable();
     return true;
   }
 
@@ -185,7 +186,15 @@ export class Game {
       return this.showStart();
     }
     if (view.turn === 0) this.set({ hint: { text: t(view.phase === "draw" ? "hint.draw" : "hint.play") } });
+    this.markPlayable();
     return undefined;
+  }
+
+  /** The first moment the person can play (bench/page.py reads this mark). */
+  markPlayable() {
+    if (this.playable) return;
+    this.playable = true;
+    requestAnimationFrame(() => performance.mark("ladder-rummy:playable"));
   }
 
   replayArgs() {

@@ -165,8 +165,12 @@ export class Renderer {
     const myTurn = !state.busy && view === state.view && view.turn === 0;
     const me = view.players[0];
     const legal = myTurn ? view.legal : [];
+    $("actions").hidden = false;
     $("laydown-button").disabled = !legal.includes("laydown");
     $("arrange-button").disabled = !(myTurn && view.phase === "play" && !me.laid_down && !state.arrange);
+    // Once the contract is down these two have nothing left to do this deal.
+    $("laydown-button").hidden = me.laid_down;
+    $("arrange-button").hidden = me.laid_down;
     const selectedCard = state.selected !== null ? state.order[state.selected] : null;
     $("discard-button").disabled = !(myTurn && view.phase === "play" && selectedCard);
     const sort = $("sort-button");
@@ -278,7 +282,8 @@ export class Renderer {
   drawLog(state) {
     const log = $("play-log");
     const last = state.log.length ? state.log[state.log.length - 1].id : "none";
-    replaceIfChanged(log, String(last), () => state.log.map((entry) => h("li", { text: entry.text })));
+    // Newest first, so the latest play is where the eye is.
+    replaceIfChanged(log, String(last), () => [...state.log].reverse().map((entry) => h("li", { text: entry.text })));
   }
 }
 

@@ -307,7 +307,11 @@ def test_layout_and_screenshots(table: Page, site: Site, size: str) -> None:
     width, height = (360, 640) if size == "phone" else (1280, 800)
     table.set_viewport_size({"width": width, "height": height})
     ARTIFACTS.mkdir(exist_ok=True)
-    shot = lambda name: table.screenshot(path=str(ARTIFACTS / f"table-{size}-{name}.png"))  # noqa: E731
+    def shot(name: str) -> None:
+        table.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
+        table.wait_for_timeout(100)
+        table.screenshot(path=str(ARTIFACTS / f"table-{size}-{name}.png"))
+
     table.goto(site.url)
     table.locator("#start-dialog[open]").wait_for()
     shot("1-start")
