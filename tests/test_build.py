@@ -232,7 +232,7 @@ def header_block(path: str) -> dict[str, str]:
     """The values of the ``[[headers]]`` block whose ``for`` is exactly path."""
     blocks = [b["values"] for b in NETLIFY["headers"] if b["for"] == path]
     assert len(blocks) == 1, path
-    return blocks[0]
+    return {str(name): str(value) for name, value in blocks[0].items()}
 
 
 def test_netlify_build_and_functions() -> None:
