@@ -75,14 +75,15 @@ async function coldChild(gameFile) {
   const t1 = performance.now();
   const response = await post(handler, { date: game.date, name: "Bench", playerId: crypto.randomUUID(), log: game.log, engineVersion: engine.version }, 0);
   const answered = performance.now();
+  const cpu = process.cpuUsage();
   if (response.status !== 201) throw new Error(`cold POST: ${response.status} ${await response.text()}`);
-  // A second, different player with the same game: warm, but the memo answers.
   await blobs.stop();
   await rm(directory, { recursive: true, force: true });
   process.stdout.write(JSON.stringify({
     nodeStartToImportMs: round(t0), importMs: round(imported - t0), engineLoadMs: round(engine.loadMs),
     firstPostMs: round(answered - t1), processStartToFirstResponseMs: round(answered),
     processStartToEngineReadyMs: round(loaded),
+    processCpuToFirstResponseMs: round((cpu.user + cpu.system) / 1000),
   }));
 }
 
@@ -191,14 +192,18 @@ async function main() {
   const engine = await getEngine();
   const perGame = [];
   const all = [];
+  const allCpu = []; // CPU time of the same calls: what contention on a shared machine does not inflate
   for (const game of games) {
     const check = engine.verify(game.date, game.log, engine.version); // warm-up, and a sanity check
     if (!check.ok || check.result.completed !== game.expected.completed) throw new Error(`verify disagrees: ${JSON.stringify(check)}`);
     const times = [];
     for (let r = 0; r < repeats; r += 1) {
       const t = performance.now();
+      const cpu = process.cpuUsage();
       engine.verify(game.date, game.log, engine.version);
+      const used = process.cpuUsage(cpu);
       times.push(performance.now() - t);
+      allCpu.push((used.user + used.system) / 1000);
     }
     all.push(...times);
     perGame.push({ date: game.date, mix: game.mix, entries: game.log.length, p50: round(percentile(times, 50)) });
@@ -260,9 +265,11 @@ async function main() {
       engineLoadMs: summary(coldRuns.map((r) => r.engineLoadMs)),
       firstPostMs: summary(coldRuns.map((r) => r.firstPostMs)),
       processStartToFirstResponseMs: summary(coldRuns.map((r) => r.processStartToFirstResponseMs)),
+      processCpuToFirstResponseMs: summary(coldRuns.map((r) => r.processCpuToFirstResponseMs)),
     },
     warm: {
       verifyMs: summary(all),
+      verifyCpuMs: summary(allCpu),
       postMemoMissMs: summary(postMiss),
       postMemoHitMs: summary(postHit),
       dayBoardGetMs: { entries: games.length * repeats, ...summary(board) },
