@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 
 const W = 480;
 const H = 220;
-const PAD = { left: 30, right: 12, top: 10, bottom: 28 };
+const PAD = { left: 30, right: 12, top: 24, bottom: 28 };
 
 /** view.history (step of each seat at the start of each deal) plus the final steps. */
 export function ladderChart(view) {
@@ -29,7 +29,7 @@ export function ladderChart(view) {
     const label = i === series.length - 1 ? t("game.final") : String(i + 1);
     axis.append(h("svg:text", { x: x(i), y: H - 8, "text-anchor": "middle" }, label));
   });
-  axis.append(h("svg:text", { x: 2, y: 12 }, t("game.axis_step")));
+  axis.append(h("svg:text", { x: PAD.left - 8, y: 11, "text-anchor": "end" }, t("game.axis_step")));
   svg.append(grid, axis);
 
   view.players.forEach((player, seat) => {

@@ -116,12 +116,58 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
 
     dialog = table.locator("#deal-dialog[open]")
     dialog.wait_for()
+    ARTIFACTS.mkdir(exist_ok=True)
+    table.screenshot(path=str(ARTIFACTS / "table-desktop-5-deal-end.png"))
     assert "Deal 1 is over" in dialog.inner_text()
     assert dialog.locator("tbody tr").count() == 4
     assert "▲ to step 2" in dialog.locator("tr.you-row").inner_text()  # the person laid down and climbed
     dialog.get_by_role("button", name="Next deal").click()
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
     assert "Deal 2/10" in table.inner_text("#deal-counter")
+
+
+def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
+    """Pick the melds by hand: a wrong arrangement shows the engine's reason, a right one lands."""
+    plan = find_seed(laydown_by=4, want_layoff=False)
+    twin = engine_twin(plan.seed)
+    open_seed(table, site, plan.seed)
+    upto = plan.moves.index("laydown")
+    for move in plan.moves[:upto]:
+        before = replies(table)
+        command(table, move)
+        after(table, before)
+        twin.act(move)
+    melds = [m for m in json.loads(twin.act("laydown"))["view"]["table"] if m["owner"] == 0]
+    table.get_by_role("button", name="Arrange").click()
+    panel = table.locator("#arrange")
+    expect(panel).to_be_visible()
+    placed = table.locator("#hand button.card.in-arrange")
+
+    def put(card: str) -> None:
+        count = placed.count()
+        table.locator(f'#hand button.card[data-card="{card}"]:not(.in-arrange)').first.click()
+        expect(placed).to_have_count(count + 1)
+
+    # Everything in the first slot: not the contract, and the engine says so.
+    for meld in melds:
+        for card in meld["cards"]:
+            put(card)
+    before = replies(table)
+    panel.get_by_role("button", name="Lay these down").click()
+    after(table, before)
+    expect(panel.locator(".arrange-error")).to_contain_text(re.compile("^Not allowed:"))
+    panel.get_by_role("button", name="Clear").click()
+    expect(placed).to_have_count(0)
+    for n, meld in enumerate(melds):
+        panel.locator(f'[data-slot="{n}"]').click()
+        expect(panel.locator(f'[data-slot="{n}"]')).to_have_attribute("aria-pressed", "true")
+        for card in meld["cards"]:
+            put(card)
+    before = replies(table)
+    panel.get_by_role("button", name="Lay these down").click()
+    after(table, before)
+    expect(panel).to_be_hidden()
+    expect(table.locator('#melds section[aria-label="Your melds"] .meld')).to_have_count(len(melds))
 
 
 def test_the_card_taken_from_the_discard_pile_cannot_be_discarded(table: Page, site: Site) -> None:
@@ -258,6 +304,8 @@ def test_a_full_game_to_the_end_screen(table: Page, site: Site) -> None:
         after(table, before)
     dialog = table.locator("#game-dialog[open]")
     dialog.wait_for()
+    ARTIFACTS.mkdir(exist_ok=True)
+    table.screenshot(path=str(ARTIFACTS / "table-desktop-6-game-over.png"))
     assert dialog.locator("h2").inner_text() == "Game over"
     assert dialog.locator("table.standings tbody tr").count() == 4
     assert dialog.locator("svg.chart polyline").count() == 4
