@@ -123,6 +123,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`dev-server: ${signal}, stopping`);
+    setTimeout(() => process.exit(0), 3000).unref(); // a connection that will not close does not keep us
     await running.close();
     process.exit(0); // Pyodide holds no work worth waiting for
   };
