@@ -65,7 +65,11 @@ function prefetch(info) {
  *   onStage: called with "config", "pyscript", "python", "engine", "ready" as each step begins.
  * @returns {Promise<Engine>}
  */
-export async function startEngine({ onStage = () => {}, base = document.baseURI } = {}) {
+export async function startEngine({ onStage: report = () => {}, base = document.baseURI } = {}) {
+  const onStage = (stage) => {
+    performance.mark(`ladder-rummy:stage:${stage}`);
+    report(stage);
+  };
   onStage("config");
   const info = await loadBuildInfo(base).catch((error) => {
     throw error instanceof BridgeError ? error : new BridgeError("config", error);

@@ -73,6 +73,20 @@ def test_boot_paints_the_shell_then_offers_daily_and_new_game(table: Page, site:
     assert table.get_attribute("#app", "data-screen") == "table"
 
 
+def test_start_screen_shows_a_finished_daily(context: BrowserContext, page: Page, site: Site) -> None:
+    """A Daily finished today (kept in localStorage) is shown, with a note that replays don't count."""
+    context.add_init_script(
+        "const d = new Date().toISOString().slice(0, 10);"
+        "localStorage.setItem('ladder-rummy:daily', JSON.stringify({[d]: {place: 2, completed: 7, penalty: 88}}));"
+    )
+    page.goto(site.url)
+    start = page.locator("#start-dialog[open]")
+    start.wait_for()
+    expect(start).to_contain_text("Finished today: place 2, 7 contracts, 88 points.")
+    expect(start.get_by_role("button", name="Play it again")).to_be_visible()
+    expect(start).to_contain_text("Only your first game of the day counts.")
+
+
 def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
     """Draw, lay down with the button, lay off onto a lit meld, discard — all by taps."""
     plan = find_seed(laydown_by=4, want_layoff=True)
