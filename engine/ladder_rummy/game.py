@@ -67,8 +67,8 @@ class Player:
     penalty: int = 0
     hand: list[Card] = field(default_factory=list)
     laid_down: bool = False
-    picked: list[Card] = field(default_factory=list)
-    discarded: list[Card] = field(default_factory=list)
+    picked: list[str] = field(default_factory=list)  # public record, kept as text for cheap views
+    discarded: list[str] = field(default_factory=list)
 
     @property
     def completed(self) -> int:
@@ -387,7 +387,7 @@ class Game:
         else:
             card = self.discard.pop()
             self.taken = card
-            p.picked.append(card)
+            p.picked.append(str(card))
         p.hand.append(card)
         self.phase = "play"
         self._emit({"type": "draw", "seat": p.seat, "source": action.source, "card": str(card)})
@@ -414,7 +414,7 @@ class Game:
     def _play_discard(self, p: Player, action: Discard) -> None:
         _remove(p.hand, [action.card])
         self.discard.append(action.card)
-        p.discarded.append(action.card)
+        p.discarded.append(str(action.card))
         self._emit({"type": "discard", "seat": p.seat, "card": str(action.card)})
         if not self._maybe_out(p):
             self._start_turn((p.seat + 1) % PLAYERS)
@@ -463,7 +463,7 @@ class Game:
             "contract": [{"kind": r.kind, "size": r.size} for r in CONTRACTS[min(p.step, TOP_STEP)]],
             "completed": p.completed, "cards": len(p.hand), "laid_down": p.laid_down,
             "penalty": p.penalty,
-            "picked": [str(c) for c in p.picked], "discarded": [str(c) for c in p.discarded],
+            "picked": list(p.picked), "discarded": list(p.discarded),
         }
 
     def _event_for(self, event: Event, seat: int) -> Event:
