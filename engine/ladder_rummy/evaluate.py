@@ -47,7 +47,7 @@ COPIES: tuple[int, ...] = (2,) * 52 + (3,)
 _RANK_CELLS: tuple[tuple[int, ...], ...] = ((),) + tuple(
     tuple(s * 13 + rank - 1 for s in range(4)) for rank in range(1, 14)
 )
-_ALL_NATURALS = frozenset(range(52))
+_ALL_NATURALS = tuple(range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +163,14 @@ def missing_and_outs(hand: Iterable[Card], step: int) -> tuple[int, frozenset[in
 
     Results are cached by hand (as a multiset) and step, so asking again is cheap.
     """
-    return _solve_cached(hand_key(hand), step)
+    found = shape_of_key(hand_key(hand), step)
+    return found.missing, found.outs
+
+
+def missing_and_outs_of_key(key: tuple[int, ...], step: int) -> tuple[int, frozenset[int]]:
+    """:func:`missing_and_outs` for a hand already given as its :func:`hand_key`."""
+    found = shape_of_key(key, step)
+    return found.missing, found.outs
 
 
 def hand_key(hand: Iterable[Card]) -> tuple[int, ...]:
@@ -171,14 +178,35 @@ def hand_key(hand: Iterable[Card]) -> tuple[int, ...]:
     return tuple(sorted(INDEX[c] for c in hand))
 
 
-@lru_cache(maxsize=1 << 15)
-def _solve_cached(key: tuple[int, ...], step: int) -> tuple[int, frozenset[int]]:
+# One meld of a plan: (gaps, natural cards it still needs, the cards that fill a gap, is a group).
+PlanMeld = tuple[int, int, tuple[int, ...], bool]
+MAX_PLANS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A hand's progress in the form the computer players use, with card indices.
+
+    ``plans`` are up to :data:`MAX_PLANS` of the best choices of targets, each the
+    melds that still have gaps: ``(gaps, natural cards needed, gap cards, is a group)``. The
+    hand's ``jokers`` fill gaps beyond the natural cards a meld needs.
+    """
+
+    missing: int
+    outs: frozenset[int]
+    plans: tuple[tuple[PlanMeld, ...], ...]
+    jokers: int
+
+
+@lru_cache(maxsize=1024)
+def shape_of_key(key: tuple[int, ...], step: int) -> Shape:
+    """The :class:`Shape` of a hand given as its :func:`hand_key` (cached)."""
     counts = [0] * 53
     for i in key:
         counts[i] += 1
     solver = _Solver(counts, CONTRACTS[step])
     solver.solve()
-    return solver.best, solver.outs()
+    return Shape(solver.best, solver.outs(), solver.plans(), counts[JOKER_INDEX])
 
 
 def live_copies(card: Card, seen: Mapping[Card, int]) -> int:
@@ -252,9 +280,9 @@ class _Solver:
         self.group_sizes = [r.size for r in needs if r.kind == "group"]
         self.best = sum(r.size for r in needs) + 1
         self.found: list[tuple[list[_Chosen], list[int]]] = []
+        self.left = [sum(counts[c] for c in cells) for cells in _RANK_CELLS]
         self.run_options = {size: self._run_options(size) for size in set(self.run_sizes)}
-        rank_total = [sum(counts[c] for c in cells) for cells in _RANK_CELLS]
-        top = max(rank_total)
+        top = max(self.left)
         group_floor = sum(size - min(size, top) for size in self.group_sizes)
         run_floor = [size - (self.run_options[size][0][1] if self.run_options[size] else 0)
                      for size in self.run_sizes]
@@ -300,11 +328,14 @@ class _Solver:
             used = tuple(c for c in window.cells if counts[c])
             if not used:
                 continue  # the same as "any window", searched below
+            left = self.left
             for c in used:
                 counts[c] -= 1
+                left[c % 13 + 1] -= 1
             self._runs(i + 1, k, chosen + [("run", size, window, used)], gaps + size - len(used))
             for c in used:
                 counts[c] += 1
+                left[c % 13 + 1] += 1
         if floor + size <= self.best:
             self._runs(i + 1, len(options), chosen + [("run", size, None, ())], gaps + size)
 
@@ -314,34 +345,42 @@ class _Solver:
         if not sizes:
             self._leaf(runs, [])
             return
-        counts = self.counts
-        left = [0] * 14
-        for rank in range(1, 14):
-            cells = _RANK_CELLS[rank]
-            left[rank] = counts[cells[0]] + counts[cells[1]] + counts[cells[2]] + counts[cells[3]]
+        left = self.left
         ranks = sorted((r for r in range(1, 14) if left[r]), key=lambda r: (-left[r], r)) + [0]
         run_naturals = [len(used) for _, _, _, used in runs]
         run_short = sum(max(0, MIN_NATURALS - n) for n in run_naturals)
         self._pick_ranks(runs, run_naturals, gaps, run_short, ranks, left, 0, [])
 
     def _pick_ranks(self, runs: list[_Chosen], run_naturals: list[int], gaps: int, short: int,
-                    ranks: list[int], left: list[int], lowest: int, picked: list[int]) -> None:
-        """Choose a rank per group (ranks may repeat), most natural cards first, with a bound."""
+                    ranks: list[int], left: list[int], lowest: int, picked: list[int], floor: int = 0) -> None:
+        """Choose a rank per group (ranks may repeat), most natural cards first, with a bound.
+
+        ``floor`` is the gaps of the runs and of the groups picked so far, were no rank shared.
+        """
         sizes = self.group_sizes
         size = sizes[0]  # every group of a contract has the same least size
+        jokers = self.jokers
         if len(picked) == len(sizes):
             naturals = _split(picked, left, size)
-            total_gaps = gaps + sum(size - n for n in naturals)
-            total_short = short + sum(MIN_NATURALS - n for n in naturals if n < MIN_NATURALS)
-            if max(total_gaps - self.jokers, total_short) <= self.best or self.jokers:
+            total_gaps = gaps
+            total_short = short
+            for n in naturals:
+                total_gaps += size - n
+                if n < MIN_NATURALS:
+                    total_short += MIN_NATURALS - n
+            if total_gaps - jokers > self.best:
+                return
+            if max(total_gaps - jokers, total_short) <= self.best or (jokers and total_short):
                 self._leaf(runs, self._deal_groups(picked, naturals), run_naturals + naturals)
             return
+        if not picked:
+            floor = gaps
         still = len(sizes) - len(picked)
-        floor = gaps + sum(size - min(size, left[r]) for r in picked) - self.jokers
         for k in range(lowest, len(ranks)):
-            if floor + still * (size - min(size, left[ranks[k]])) > self.best:
+            lack = size - min(size, left[ranks[k]])
+            if floor + still * lack - jokers > self.best:
                 break
-            self._pick_ranks(runs, run_naturals, gaps, short, ranks, left, k, picked + [ranks[k]])
+            self._pick_ranks(runs, run_naturals, gaps, short, ranks, left, k, picked + [ranks[k]], floor + lack)
 
     def _deal_groups(self, picked: list[int], naturals: list[int]) -> list[_Chosen]:
         """The chosen cards of each group: its rank's natural cards, as :func:`_split` shares them."""
@@ -403,6 +442,21 @@ class _Solver:
                             out.add(card)
         return frozenset(out)
 
+    def plans(self) -> tuple[tuple[PlanMeld, ...], ...]:
+        """Up to :data:`MAX_PLANS` distinct best choices, as the melds with gaps (see :class:`Shape`)."""
+        if self.best == 0:
+            return ()
+        out: dict[tuple[PlanMeld, ...], None] = {}
+        for chosen, naturals in self.found:
+            plan = tuple(sorted(
+                (size - n, max(0, MIN_NATURALS - n), tuple(_gap_cards(meld)), meld[0] == "group")
+                for meld, n in zip(chosen, naturals) for size in (meld[1],) if n < size
+            ))
+            out[plan] = None
+            if len(out) >= MAX_PLANS:
+                break
+        return tuple(out)
+
     def _helps(self, chosen: list[_Chosen], naturals: list[int], i: int, card: int) -> bool:
         kind, size, key, used = chosen[i]
         more = list(chosen)
@@ -431,6 +485,8 @@ class _Solver:
 
 def _split(picked: list[int], left: list[int], size: int) -> list[int]:
     """Natural cards per group when groups share a rank: two each first, then fill up to ``size``."""
+    if len(picked) == 1 or len(set(picked)) == len(picked):
+        return [min(size, left[r]) for r in picked]
     out = [0] * len(picked)
     for rank in set(picked):
         slots = [i for i, r in enumerate(picked) if r == rank]
@@ -500,21 +556,14 @@ def _lend(chosen: list[_Chosen], naturals: list[int], jokers: int) -> tuple[int,
     return best
 
 
-def _gap_cards(meld: _Chosen) -> Iterable[int]:
+def _gap_cards(meld: _Chosen) -> tuple[int, ...]:
     """The natural cards that would fill a gap of a chosen target (every card for "any")."""
     kind, _, key, used = meld
     if kind == "group":
         return _RANK_CELLS[key] if key else _ALL_NATURALS
     if key is None:
         return _ALL_NATURALS
-    taken = Counter(used)
-    out = []
-    for c in key.cells:
-        if taken[c]:
-            taken[c] -= 1
-        else:
-            out.append(c)
-    return out
+    return tuple(c for c in key.cells if c not in used)  # a window holds each card once
 
 
 def _add_gap_cards(out: set[int], meld: _Chosen) -> bool:

@@ -1,0 +1,148 @@
+"""The contract progress evaluator: exact ``missing``, exact outs, and words for the page.
+
+Exactness is checked against the engine's own finder, which shares no code with the
+evaluator: a hand misses 0 cards exactly when the finder lays it down; a hand that
+misses 1 card has exactly the outs the finder completes with; and adding any card
+lowers ``missing`` by at most one, by exactly one for the outs. Together these pin
+``missing`` down along every chain of cards that reaches a finished contract.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from ladder_rummy.cards import JOKER, Card, new_deck, parse_cards
+from ladder_rummy.contracts import CONTRACTS, find_contract
+from ladder_rummy.evaluate import (
+    CARDS,
+    hand_key,
+    live_copies,
+    missing_and_outs,
+    progress,
+    seen_cards,
+    shape_of_key,
+)
+from ladder_rummy.game import Game
+from ladder_rummy.melds import position_rank
+
+
+def near_hand(rng: random.Random, step: int) -> list[Card]:
+    """A hand built around the contract: its melds, a few cards removed, some added, jokers sometimes."""
+    hand: list[Card] = []
+    for req in CONTRACTS[step]:
+        size = req.size + (rng.random() < 0.2)
+        if req.kind == "group":
+            rank = rng.randint(1, 13)
+            hand += [Card(rank, rng.choice("CDHS")) for _ in range(size)]
+        else:
+            suit, start = rng.choice("CDHS"), rng.randint(1, 15 - size)
+            hand += [Card(position_rank(p), suit) for p in range(start, start + size)]
+    for _ in range(rng.randint(0, 3)):
+        hand.pop(rng.randrange(len(hand)))
+    deck = new_deck()
+    hand += [rng.choice(deck) for _ in range(rng.randint(0, 4))]
+    hand += [JOKER] * (rng.random() < 0.3) + [JOKER] * (rng.random() < 0.15)
+    return hand
+
+
+def hands(seed: int, count: int) -> list[tuple[list[Card], int]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        step = rng.randint(1, 10)
+        if rng.random() < 0.7:
+            out.append((near_hand(rng, step), step))
+        else:
+            out.append((rng.sample(new_deck(), rng.randint(6, 12)), step))
+    return out
+
+
+def check_hand(hand: list[Card], step: int) -> None:
+    p = progress(hand, step)
+    assert (p.missing == 0) == (find_contract(hand, step) is not None), (hand, step)
+    if p.missing == 1:
+        completing = {c for c in CARDS if find_contract(hand + [c], step) is not None}
+        assert set(p.outs) == completing, (hand, step)
+    if 1 <= p.missing <= 3:
+        for card in CARDS:
+            after = progress(hand + [card], step).missing
+            assert p.missing - 1 <= after <= p.missing, (hand, step, card)
+            assert (after == p.missing - 1) == (card in p.outs), (hand, step, card)
+    if p.missing:
+        assert p.outs, "a hand that is not complete always has some card that helps"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_missing_and_outs_agree_with_the_finder(seed: int) -> None:
+    for hand, step in hands(seed, 60):
+        check_hand(hand, step)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(100, 120))
+def test_missing_and_outs_agree_with_the_finder_many(seed: int) -> None:
+    for hand, step in hands(seed, 200):
+        check_hand(hand, step)
+
+
+@pytest.mark.slow
+def test_two_missing_cards_are_two_cards_from_done() -> None:
+    rng = random.Random(7)
+    checked = 0
+    while checked < 12:
+        step = rng.randint(1, 10)
+        hand = near_hand(rng, step)
+        if progress(hand, step).missing != 2:
+            continue
+        checked += 1
+        assert any(find_contract(hand + [a, b], step) for i, a in enumerate(CARDS) for b in CARDS[i:])
+
+
+def test_the_best_targets_fill_to_a_contract() -> None:
+    """Filling every gap of the reported melds with one of its options makes a hand that lays down."""
+    for hand, step in hands(11, 80):
+        p = progress(hand, step)
+        extra = []
+        for meld in p.melds:
+            naturals = [c for c in meld.options if not c.is_joker]
+            for k in range(meld.missing):
+                extra.append(naturals[k % len(naturals)] if naturals else JOKER)
+        if all(Counter(hand + extra)[c] <= (3 if c.is_joker else 2) for c in set(extra)):
+            assert find_contract(hand + extra, step) is not None, (hand, step, extra)
+
+
+def test_words_for_the_contract_panel() -> None:
+    p = progress(parse_cards("7H 7S 7C 9C 9D 2D 5S"), 1)
+    assert p.missing == 1
+    assert p.describe() == "1 card missing: for the group of 9s, a 9 or a joker"
+    assert [str(c) for c in p.melds[0].cards] == ["7C", "7H", "7S"]
+    assert progress(parse_cards("4D 5D 7D 9S 9H JK"), 2).describe() == (
+        "1 card missing: for the run 4D–7D, 6D or a joker")
+    done = progress(parse_cards("7H 7S 7C 9C 9D 9S"), 1)
+    assert done.complete and done.describe() == "ready to lay down" and not done.outs
+
+
+def test_an_empty_meld_makes_every_card_an_out() -> None:
+    p = progress(parse_cards("7H 7S 7C"), 1)
+    assert p.missing == 3
+    assert len(p.outs) == 53
+
+
+def test_fast_path_matches_progress() -> None:
+    for hand, step in hands(5, 40):
+        p = progress(hand, step)
+        missing, outs = missing_and_outs(hand, step)
+        assert (missing, {CARDS[i] for i in outs}) == (p.missing, set(p.outs))
+        assert shape_of_key(hand_key(hand), step).missing == p.missing
+
+
+def test_live_copies_and_seen_cards() -> None:
+    assert live_copies(Card.parse("9H"), Counter(parse_cards("9H 9S"))) == 1
+    assert live_copies(JOKER, Counter()) == 3
+    game = Game.new("evaluate-seen")
+    view = game.view(game.current_seat)
+    seen = seen_cards(view)
+    assert sum(seen.values()) == len(view["hand"]) + len(view["discard"])
