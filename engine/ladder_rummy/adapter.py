@@ -14,10 +14,12 @@ from . import __version__
 from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES
 from .errors import LadderRummyError, SaveError
 from .match import PERSON, Match, person_and_bots
+from .replay import Replay
 from .seeds import daily_seed, new_seed, parse_date, today_utc
 
 SAVE_FORMAT = 1
 _session: dict[str, Any] = {}
+_watching: dict[str, Any] = {}
 
 
 def new_game(args_json: str) -> str:
@@ -38,6 +40,36 @@ def resume(save_json: str) -> str:
 def current() -> str:
     """The view and save of the game in progress."""
     return _answer(lambda: None)
+
+
+def watch(save_json: str) -> str:
+    """Open a replay of a saved or leaderboard game (a Save: mode, seed, difficulty, log); frame 0."""
+    def open_replay() -> dict[str, Any]:
+        save = _load_object(save_json, "game to watch")
+        settings = check_save({"format": SAVE_FORMAT, **save})
+        replay = Replay(settings["seed"], save["log"], person_and_bots(settings["difficulty"]))
+        _watching.clear()
+        _watching.update(settings, replay=replay)
+        return {"frame": replay.frame(0)}
+    return _answer_with(open_replay)
+
+
+def watch_frame(index: int) -> str:
+    """Frame ``index`` (0 to the number of actions) of the open replay, every hand face up."""
+    def frame() -> dict[str, Any]:
+        replay = _watching.get("replay")
+        if replay is None:
+            raise LadderRummyError("no replay is open")
+        return {"frame": replay.frame(int(index))}
+    return _answer_with(frame)
+
+
+def _answer_with(step: Callable[[], dict[str, Any]]) -> str:
+    """Like :func:`_answer`, for calls that do not concern the game in progress."""
+    try:
+        return json.dumps({"ok": True, **step()})
+    except (LadderRummyError, ValueError, TypeError) as err:
+        return json.dumps({"ok": False, "error": str(err)})
 
 
 def _start(args: dict[str, Any]) -> None:

@@ -457,6 +457,18 @@ class Game:
             "standings": self.standings() if self.is_over else None,
         }
 
+    def spectator_view(self) -> dict[str, Any]:
+        """The whole table with every hand face up (still never the stock order): for replays.
+
+        Only for games that are over or being watched afterwards; a player's page never gets it.
+        """
+        view = self.view(self.current_seat)
+        view.update({"seat": None, "hand": [], "legal": [], "taken": str(self.taken) if self.taken else None,
+                     "events": []})
+        for pj, p in zip(view["players"], self.players):
+            pj["hand"] = [str(c) for c in sorted_hand(p.hand)]
+        return view
+
     def _player_json(self, p: Player) -> dict[str, Any]:
         return {
             "seat": p.seat, "name": p.name, "step": min(p.step, TOP_STEP),

@@ -3,6 +3,9 @@
 * take the discard only when it helps the contract (or, once down, can be laid off);
 * lay down as soon as possible; lay off whatever fits;
 * discard the least useful card, the highest first among equals; never a joker.
+
+Like every computer player it takes the discard at most ``PICK_LIMIT`` times a
+deal, so that bot-only deals always move the stock towards its end.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from ..cards import Card, parse_cards
 from ..contracts import find_contract
 from ..melds import Meld
 from . import View
+from .reading import PICK_LIMIT
 
 
 def usefulness(card: Card, hand: list[Card]) -> int:
@@ -37,29 +41,41 @@ def fits_table(card: Card, view: View) -> bool:
 
 
 class BasicBot:
-    """Greedy and honest; see the module docstring."""
+    """Greedy and honest; see the module docstring.
 
-    name = "basic"
+    ``slips`` (0 to 1) makes a careless player, the Easy difficulty: that share of its
+    draws ignore a helpful discard, and that share of its discards throw a card at
+    random (never a joker), both drawn from its own generator.
+    """
+
+    def __init__(self, slips: float = 0.0, name: str = "basic") -> None:
+        self.slips = slips
+        self.name = name
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         """One decision for the phase the view shows."""
+        slip = self.slips > 0 and rng.random() < self.slips
         if view["phase"] == "draw":
-            return self.draw(view, legal)
+            return Draw("stock") if slip else self.draw(view, legal)
         for action in legal:
             if isinstance(action, LayDown):
                 return action
         layoffs = [a for a in legal if isinstance(a, LayOff)]
         if layoffs:
             return layoffs[0]
-        return self.discard(view, [a for a in legal if isinstance(a, Discard)])
+        discards = [a for a in legal if isinstance(a, Discard)]
+        naturals = [a for a in discards if not a.card.is_joker]
+        if slip and naturals:
+            return rng.choice(naturals)
+        return self.discard(view, discards)
 
     def draw(self, view: View, legal: list[Action]) -> Action:
         """The discard when it helps, the stock otherwise."""
-        if Draw("discard") not in legal:
+        me = view["players"][view["seat"]]
+        if Draw("discard") not in legal or len(me.get("picked", ())) >= PICK_LIMIT:
             return Draw("stock")
         top = Card.parse(view["discard"][-1])
         hand = parse_cards(view["hand"])
-        me = view["players"][view["seat"]]
         if me["laid_down"]:
             helps = fits_table(top, view)
         else:

@@ -10,13 +10,15 @@ from typing import Callable
 from . import Bot
 from .basic import BasicBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "basic": BasicBot,
+    "strong": StrongBot,
     "easy": BasicBot,
-    "normal": BasicBot,
-    "hard": BasicBot,
+    "normal": StrongBot,
+    "hard": StrongBot,
 }
 DIFFICULTIES = ("easy", "normal", "hard")
 DAILY_DIFFICULTY = "normal"
