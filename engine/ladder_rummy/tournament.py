@@ -54,13 +54,22 @@ class GameResult:
     times: list[Counter[int]] = field(default_factory=list)
 
 
+def seat_of(entry: int, game_index: int) -> int:
+    """Where entry ``entry`` of ``--seats`` sits in game ``game_index``: every seat in turn.
+
+    >>> [seat_of(0, i) for i in range(5)]
+    [0, 1, 2, 3, 0]
+    """
+    return (entry + game_index) % PLAYERS
+
+
 def play(seed: str, entries: Sequence[str], rotation: int) -> GameResult:
-    """Play one bot-only game; entry ``k`` sits at seat ``(k + rotation) % 4``."""
-    seat_of = [(k + rotation) % PLAYERS for k in range(len(entries))]
+    """Play one bot-only game; entry ``k`` sits at seat ``seat_of(k, rotation)``."""
+    seat_of_entry = [seat_of(k, rotation) for k in range(len(entries))]
     seats: list[Any] = [None] * PLAYERS
     for k, name in enumerate(entries):
-        seats[seat_of[k]] = make_bot(name)
-    entry_at = {seat: k for k, seat in enumerate(seat_of)}
+        seats[seat_of_entry[k]] = make_bot(name)
+    entry_at = {seat: k for k, seat in enumerate(seat_of_entry)}
     match = Match(seed, seats)
     game = match.game
     times: list[Counter[int]] = [Counter() for _ in entries]
@@ -77,9 +86,9 @@ def play(seed: str, entries: Sequence[str], rotation: int) -> GameResult:
     seconds = time.perf_counter() - start
     standing = {s["seat"]: s for s in game.standings()}
     return GameResult(
-        places=[standing[seat_of[k]]["place"] for k in range(len(entries))],
-        completed=[standing[seat_of[k]]["completed"] for k in range(len(entries))],
-        penalty=[standing[seat_of[k]]["penalty"] for k in range(len(entries))],
+        places=[standing[seat_of_entry[k]]["place"] for k in range(len(entries))],
+        completed=[standing[seat_of_entry[k]]["completed"] for k in range(len(entries))],
+        penalty=[standing[seat_of_entry[k]]["penalty"] for k in range(len(entries))],
         deals=len(game.deal_summaries),
         stock_ends=sum(1 for d in game.deal_summaries if d["reason"] == "stock"),
         actions=len(game.log), seconds=seconds, times=times,
@@ -88,7 +97,7 @@ def play(seed: str, entries: Sequence[str], rotation: int) -> GameResult:
 
 def _play_numbered(job: tuple[str, Sequence[str], int]) -> GameResult:
     seed, entries, i = job
-    return play(f"{seed}-{i}", entries, i % PLAYERS)
+    return play(f"{seed}-{i}", entries, i)
 
 
 def run(games: int, entries: Sequence[str], seed: str, workers: int = 2) -> list[GameResult]:

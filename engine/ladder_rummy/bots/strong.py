@@ -240,37 +240,46 @@ class StrongBot:
 
 
 def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]) -> float:
-    """Sum of 1 / (out rate) over the stages after the first, for one plan (see ``turns_needed``)."""
-    melds = []
-    for gaps, needs, cells, is_group in plan:
+    """Sum of 1 / (out rate) over the stages after the first, for one plan (see ``turns_needed``).
+
+    The hand's jokers first fill gaps (beyond the naturals a meld needs) of the melds with
+    the fewest outs. Then, stage by stage, the meld with the most outs gets its card: a
+    group loses one live copy, a run the share of its outs that the filled gap held.
+    """
+    gaps = [m[0] for m in plan]
+    needs = [m[1] for m in plan]
+    group = [m[3] for m in plan]
+    rate = []
+    for m in plan:
         outs = 0
-        for c in cells:
+        for c in m[2]:
             outs += live[c]
-        melds.append([gaps, needs, float(outs), is_group])
+        rate.append(float(outs))
+    order = sorted(range(len(plan)), key=lambda i: rate[i])
     spare = jokers
-    for meld in sorted(melds, key=lambda m: m[2]):
-        use = min(spare, meld[0] - meld[1])
+    for i in order:
+        use = min(spare, gaps[i] - needs[i])
         if use > 0:
-            meld[0] -= use
+            gaps[i] -= use
             spare -= use
     live_jokers = live[JOKER_INDEX]
     total, first = 0.0, True
     while True:
-        active = [m for m in melds if m[0] > 0]
+        active = [i for i in range(len(plan)) if gaps[i] > 0]
         if not active:
             return total
         if not first:
-            rate = sum(m[2] for m in active)
-            if any(m[0] > m[1] for m in active):
-                rate += live_jokers
-            if rate <= 0:
+            now = sum(rate[i] for i in active)
+            if any(gaps[i] > needs[i] for i in active):
+                now += live_jokers
+            if now <= 0:
                 return total + _HOPELESS
-            total += 1.0 / rate
+            total += 1.0 / now
         first = False
-        meld = max(active, key=lambda m: m[2])
-        meld[2] = meld[2] - 1.0 if meld[3] else meld[2] * (meld[0] - 1) / meld[0]
-        meld[0] -= 1
-        meld[1] = max(0, meld[1] - 1)
+        i = max(active, key=lambda k: rate[k])
+        rate[i] = rate[i] - 1.0 if group[i] else rate[i] * (gaps[i] - 1) / gaps[i]
+        gaps[i] -= 1
+        needs[i] = max(0, needs[i] - 1)
 
 
 def need_chance(card: Card, rival: Rival, r: Reading) -> float:

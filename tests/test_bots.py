@@ -1,0 +1,222 @@
+"""Computer players: fair by construction, deterministic, always legal, and games always end.
+
+* Fairness: for positions sampled from real bot games, the hidden cards (the other
+  hands, apart from cards a player visibly took and still holds, and the whole
+  stock order) are dealt again in another way consistent with the view; the view
+  must be the same, and so must every bot's decision.
+* Determinism: the same seed plays the same game; :meth:`Match.replay` re-checks
+  every computer move; ``choose`` remembers nothing between calls.
+* Bot-only games end (a handful here, hundreds with ``-m slow``), and bots only
+  ever choose a legal action.
+"""
+
+from __future__ import annotations
+
+import copy
+import doctest
+import json
+import random
+from collections import Counter
+from typing import Iterator
+
+import pytest
+
+from ladder_rummy import evaluate, tournament
+from ladder_rummy.actions import LayDown
+from ladder_rummy.bots import make_bot
+from ladder_rummy.bots.registry import BOTS, DAILY_DIFFICULTY, DIFFICULTIES
+from ladder_rummy.errors import ReplayError
+from ladder_rummy.game import PLAYERS, Game
+from ladder_rummy.match import Match
+from ladder_rummy.seeds import derive
+
+ALL_BOTS = sorted(BOTS)
+SEATS = ("normal", "basic", "hard", "easy")
+
+
+# ---------------------------------------------------------------------------- positions
+def positions(seed: str, every: int, limit: int) -> Iterator[Game]:
+    """Copies of a bot game at every ``every``-th decision, up to ``limit`` of them."""
+    match = Match(seed, [make_bot(name) for name in SEATS])
+    game, taken = match.game, 0
+    while not game.is_over and taken < limit:
+        if len(game.log) % every == every - 1:
+            yield copy.deepcopy(game)
+            taken += 1
+        game.apply(match.bot_action())
+
+
+def redeal(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same position with every card ``seat`` cannot see dealt again at random.
+
+    Cards another player visibly took from the discard pile and still holds stay put;
+    everything else in the other hands and the whole stock is shuffled together and
+    dealt back, every hand keeping its size.
+    """
+    other = copy.deepcopy(game)
+    pool = list(other.stock)
+    pinned: dict[int, list] = {}
+    for p in other.players:
+        if p.seat == seat:
+            continue
+        keep = (Counter(p.picked) - Counter(p.discarded)) & Counter(p.hand)
+        pinned[p.seat] = list(keep.elements())
+        pool += list((Counter(p.hand) - keep).elements())
+    rng.shuffle(pool)
+    for p in other.players:
+        if p.seat == seat:
+            continue
+        free = len(p.hand) - len(pinned[p.seat])
+        p.hand, pool = pinned[p.seat] + pool[:free], pool[free:]
+    other.stock = pool
+    other._cache = {}
+    other.check_invariants()
+    return other
+
+
+def sampled_positions() -> list[Game]:
+    return [g for seed in ("fair-1", "fair-2") for g in positions(seed, every=23, limit=14)]
+
+
+POSITIONS = sampled_positions()
+
+
+def test_redeal_changes_what_is_hidden_and_nothing_else() -> None:
+    changed = 0
+    for game in POSITIONS:
+        seat = game.current_seat
+        other = redeal(game, seat, random.Random(len(game.log)))
+        assert other.view(seat) == game.view(seat)
+        assert other.players[seat].hand == game.players[seat].hand
+        changed += [p.hand for p in other.players] != [p.hand for p in game.players]
+    assert changed >= len(POSITIONS) - 2
+
+
+
+@pytest.mark.parametrize("name", ALL_BOTS)
+def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
+    bot = make_bot(name)
+    shuffler = random.Random(name)
+    for game in POSITIONS:
+        seat = game.current_seat
+        view, legal = game.view(seat), game.legal_actions()
+        expected = bot.choose(view, legal, derive(game.seed, "test", len(game.log)))
+        for _ in range(3):
+            other = redeal(game, seat, shuffler)
+            other_view = other.view(seat)
+            assert other_view == view
+            got = bot.choose(other_view, other.legal_actions(), derive(game.seed, "test", len(game.log)))
+            assert got == expected, (name, game.seed, len(game.log))
+
+
+@pytest.mark.parametrize("name", ALL_BOTS)
+def test_choose_remembers_nothing(name: str) -> None:
+    """Asking about other positions in between never changes an answer."""
+    bot = make_bot(name)
+    games = POSITIONS[:10]
+    first = [bot.choose(g.view(g.current_seat), g.legal_actions(), derive("x", i)) for i, g in enumerate(games)]
+    again = [bot.choose(g.view(g.current_seat), g.legal_actions(), derive("x", i))
+             for i, g in reversed(list(enumerate(games)))]
+    assert first == list(reversed(again))
+
+
+# ---------------------------------------------------------------------------- whole games
+def play_out(seed: str, seats: tuple[str, ...]) -> Match:
+    match = Match(seed, [make_bot(name) for name in seats])
+    game = match.game
+    while not game.is_over:
+        legal = game.legal_actions()
+        action = match.bot_action()
+        assert action in legal or (isinstance(action, LayDown) and LayDown(None) in legal), (seed, action)
+        game.apply(action)
+        assert len(game.log) < tournament.MAX_ACTIONS
+    return match
+
+
+@pytest.mark.parametrize("seed", ["end-1", "end-2", "end-3"])
+def test_bot_games_end_with_legal_moves_and_replay(seed: str) -> None:
+    seats = ("normal", "basic", "easy", "random")
+    match = play_out(seed, seats)
+    assert match.game.is_over
+    match.game.check_invariants()
+    again = Match.replay(seed, match.game.log, [make_bot(name) for name in seats])
+    assert again.game.log == match.game.log
+    assert again.game.standings() == match.game.standings()
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    seats = ("hard", "normal", "normal", "basic")
+    assert play_out("same", seats).game.log == play_out("same", seats).game.log
+
+
+def test_replay_catches_a_changed_computer_move() -> None:
+    seats = ("normal",) * PLAYERS
+    log = list(play_out("tamper", seats).game.log)
+    index = next(i for i, entry in enumerate(log) if entry.startswith("discard"))
+    game = Game.replay("tamper", log[:index])
+    other = next(str(a) for a in game.legal_actions() if str(a) != log[index])
+    with pytest.raises(ReplayError):
+        Match.replay("tamper", log[:index] + [other] + log[index + 1:], [make_bot(n) for n in seats])
+
+
+def test_a_person_against_each_difficulty() -> None:
+    """The adapter's shape: seat 0 is a person; the computers play up to the person's turn."""
+    for difficulty in DIFFICULTIES:
+        match = Match.against(f"person-{difficulty}", difficulty)
+        rng = derive("person", difficulty)
+        for _ in range(60):
+            match.advance()
+            if match.game.is_over:
+                break
+            assert match.game.current_seat == 0
+            match.play_person(rng.choice(match.game.legal_actions()))
+        again = Match.replay(match.game.seed, match.game.log, [None] + [make_bot(difficulty)] * 3)
+        assert again.game.log == match.game.log
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(10))
+def test_many_bot_games_end(block: int) -> None:
+    lineups = [("normal",) * 4, ("basic",) * 4, ("easy",) * 4, ("normal", "basic", "basic", "basic"),
+               ("basic", "random", "random", "random"), ("hard", "normal", "easy", "basic")]
+    for i in range(20):
+        seats = lineups[(block * 20 + i) % len(lineups)]
+        assert play_out(f"many-{block}-{i}", seats).game.is_over
+
+
+def test_strong_beats_basic_on_fixed_seeds() -> None:
+    """A smoke test on fixed seeds (it cannot flake); the real figures come from the tournament."""
+    results = [tournament.play(f"smoke-{i}", ["normal", "basic", "basic", "basic"], i)
+               for i in range(8)]
+    assert sum(r.places[0] == 1 for r in results) >= 5
+    assert sum(r.completed[0] for r in results) > max(sum(r.completed[k] for r in results) for k in (1, 2, 3))
+
+
+# ---------------------------------------------------------------------------- registry and tournament
+def test_registry_names() -> None:
+    assert DAILY_DIFFICULTY == "normal"
+    for name in ("random", "basic", "strong", *DIFFICULTIES):
+        assert hasattr(make_bot(name), "choose")
+    with pytest.raises(ValueError, match="no computer player named"):
+        make_bot("genius")
+
+
+def test_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tournament.main(["--games", "4", "--seats", "basic,random,random,random", "--seed", "t",
+                            "--workers", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 4 and len(out["seats"]) == PLAYERS
+    assert {"win_rate", "win_rate_95", "mean_completed", "mean_penalty"} <= set(out["seats"][0])
+    assert {"decisions_per_second", "p50_ms", "p99_ms"} <= set(out["bots"]["basic"])
+    assert {"mean_deals", "stock_exhaustion_rate", "game_seconds_median"} <= set(out)
+
+
+def test_seats_rotate() -> None:
+    for entry in range(PLAYERS):
+        assert sorted(tournament.seat_of(entry, i) for i in range(PLAYERS)) == [0, 1, 2, 3]
+    assert len({tournament.seat_of(k, 5) for k in range(PLAYERS)}) == PLAYERS
+
+
+@pytest.mark.parametrize("module", [evaluate, tournament])
+def test_doctests(module: object) -> None:
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
