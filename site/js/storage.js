@@ -63,4 +63,7 @@ export const KEYS = {
   save: "save",         // {save: Save, order: [card…]} — the game in progress
   settings: "settings", // {speed, sort, lang}
   daily: "daily",       // {"2026-11-29": {place, completed, penalty}} — finished Dailies
+  player: "player",     // {id: UUID, name: "Ayşe" | null} — who this browser is on the leaderboard
+  queue: "board-queue", // {"2026-11-29": {date, name, playerId, log, engineVersion, attempts, …}} — Dailies waiting to be sent
+  sent: "board-sent",   // {"2026-11-29": {state: "ranked" | "first" | "unranked", detail?, at}} — what the leaderboard said
 };
