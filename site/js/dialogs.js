@@ -7,7 +7,7 @@ import { cardName, entry, t } from "./i18n.js";
 import { SETTINGS } from "./state.js";
 import { ladderChart } from "./chart.js";
 
-function sheet(id, title, body, foot = []) {
+export function sheet(id, title, body, foot = []) {
   const dialog = $(id);
   const titleId = `${id}-title`;
   dialog.setAttribute("aria-labelledby", titleId);
@@ -20,7 +20,7 @@ function sheet(id, title, body, foot = []) {
 }
 
 /** Open a dialog and resolve with its returnValue when it closes. */
-function open(dialog) {
+export function open(dialog) {
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
     dialog.returnValue = "";
@@ -28,7 +28,7 @@ function open(dialog) {
   });
 }
 
-function closeButton(dialog, value, text, primary = false) {
+export function closeButton(dialog, value, text, primary = false) {
   return h("button", {
     type: "button",
     class: primary ? "action primary" : "action",
@@ -43,9 +43,10 @@ export function closeAll() {
 
 /**
  * The start screen. Resolves with {mode: "daily", date} | {mode: "new", difficulty} |
- * "continue" | "rules" | "settings" | "" (closed).
+ * "continue" | "rules" | "settings" | "leaderboard" | "" (closed). `boardNote`: where today's
+ * Daily stands with the leaderboard, when there is something to say.
  */
-export function openStart({ date, dailyRecord, canContinue }) {
+export function openStart({ date, dailyRecord, canContinue, boardNote = "" }) {
   const dialog = $("start-dialog");
   let choice = null;
   const choose = (value) => () => { choice = value; dialog.close("choice"); };
@@ -53,12 +54,13 @@ export function openStart({ date, dailyRecord, canContinue }) {
     h("h3", { id: "daily-title", text: t("start.daily") }),
     h("p", { class: "small", text: t("start.daily_text", { date }) }),
     dailyRecord ? h("p", { class: "daily-done", text: t("start.daily_done", dailyRecord) }) : null,
+    boardNote ? h("p", { class: "small board-note", text: boardNote }) : null,
     h("div", { class: "row" }, h("button", {
       type: "button", class: dailyRecord ? "action big" : "action big primary",
       text: dailyRecord ? t("start.daily_again") : t("start.daily_play"),
       "aria-describedby": dailyRecord ? "daily-note" : undefined,
       onclick: choose({ mode: "daily", date }),
-    })),
+    }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), onclick: choose("leaderboard") })),
     dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null);
   const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },
     h("h3", { id: "new-title", text: t("start.new") }),
@@ -105,8 +107,8 @@ export function openRules({ onLanguage, languages }) {
   return open(dialog);
 }
 
-/** Settings from the SETTINGS schema: one radio group per setting. `onChange(key, value)`. */
-export function openSettings({ settings, onChange }) {
+/** Settings from the SETTINGS schema: one radio group per setting, then `extra` parts. `onChange(key, value)`. */
+export function openSettings({ settings, onChange, extra = [] }) {
   const dialog = $("settings-dialog");
   const groups = SETTINGS.map((setting) => h("fieldset", { class: "setting" },
     h("legend", { text: t(setting.label) }),
@@ -117,7 +119,7 @@ export function openSettings({ settings, onChange }) {
         onchange: () => onChange(setting.key, option),
       }),
       h("span", { text: t(`${setting.labels}.${option}`), lang: setting.key === "lang" && option !== "auto" ? option : undefined }))))));
-  sheet("settings-dialog", t("settings.title"), groups, [closeButton(dialog, "done", t("settings.close"), true)]);
+  sheet("settings-dialog", t("settings.title"), [...groups, ...extra], [closeButton(dialog, "done", t("settings.close"), true)]);
   return open(dialog);
 }
 
@@ -152,8 +154,11 @@ export function showDealEnd(summary, players, { last }) {
   return open(dialog);
 }
 
-/** End of the game: standings (ties share a place), the ladder chart, and what next. */
-export function showGameEnd(view) {
+/**
+ * End of the game: standings (ties share a place), the ladder chart, and what next. For a Daily,
+ * `submission` is the line about the leaderboard, and a Leaderboard button resolves "board".
+ */
+export function showGameEnd(view, { submission = null } = {}) {
   const dialog = $("game-dialog");
   const standings = view.standings || [];
   const places = standings.map((s) => s.place);
@@ -168,6 +173,7 @@ export function showGameEnd(view) {
     h("td", { class: "num", text: String(s.penalty) })));
   sheet("game-dialog", t("game.title"), [
     h("p", { class: "headline", text: headline }),
+    submission,
     h("table", { class: "results standings" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: t("game.place") }),
@@ -179,8 +185,9 @@ export function showGameEnd(view) {
     ladderChart(view),
   ], [
     closeButton(dialog, "new", t("game.new")),
-    closeButton(dialog, "again", t("game.again"), true),
-  ]);
+    closeButton(dialog, "again", t("game.again"), !submission),
+    submission ? closeButton(dialog, "board", t("game.board"), true) : null,
+  ].filter(Boolean));
   return open(dialog);
 }
 

@@ -8,7 +8,8 @@ import { KEYS } from "./storage.js";
 import { LANGUAGES, cardName, pickLanguage, setLanguage, t } from "./i18n.js";
 import { canDiscard, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
-import { $ } from "./dom.js";
+import * as board from "./board.js";
+import { $, h } from "./dom.js";
 
 /** A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed. */
 function sharedGame() {
@@ -23,10 +24,11 @@ const BOOT_PROGRESS = { config: 4, pyscript: 12, python: 22, engine: 82, ready: 
 const LOG_LENGTH = 60;
 
 export class Game {
-  constructor({ store, renderer, storage }) {
+  constructor({ store, renderer, storage, leaderboard }) {
     this.store = store;
     this.renderer = renderer;
     this.storage = storage;
+    this.leaderboard = leaderboard;
     this.engine = null;
     this.logId = 0;
   }
@@ -111,6 +113,7 @@ export class Game {
     }
     if (answer.view.game_over) {
       this.storage.remove(KEYS.save);
+      await this.finishDaily(answer.view, answer.save); // it ended just before the page closed
       return false;
     }
     const order = Array.isArray(saved.order) ? saved.order : [];
@@ -126,8 +129,11 @@ export class Game {
     const daily = this.storage.read(KEYS.daily, {});
     const record = daily && typeof daily === "object" ? daily[date] : null;
     const canContinue = Boolean(this.state.view && !this.state.view.game_over);
-    const choice = await dialogs.openStart({ date, dailyRecord: record || null, canContinue });
+    const status = this.leaderboard.status(date);
+    const boardNote = status?.state === "ranked" ? "" : board.submissionText(status, date);
+    const choice = await dialogs.openStart({ date, dailyRecord: record || null, canContinue, boardNote });
     if (choice === "rules") { await this.openRules(); return this.showStart(); }
+    if (choice === "leaderboard") { await this.openBoard(date); return this.showStart(); }
     if (choice === "settings") { await this.openSettings(); return this.showStart(); }
     if (choice && typeof choice === "object") return this.newGame(choice);
     if (!this.state.view) return this.showStart(); // nothing to go back to
@@ -180,8 +186,9 @@ export class Game {
     this.storage.write(KEYS.save, { save: answer.save, order: this.state.order, manual: this.state.manual, mode: this.state.mode });
     if (view.game_over) {
       this.storage.remove(KEYS.save);
-      this.recordDaily(view);
-      const choice = await dialogs.showGameEnd(view);
+      const daily = await this.finishDaily(view, answer.save);
+      const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily) });
+      if (choice === "board") { await this.openBoard(daily.date); return this.showStart(); }
       if (choice === "again") return this.newGame(this.replayArgs());
       return this.showStart();
     }
@@ -203,16 +210,47 @@ export class Game {
     return { mode: "new", difficulty: mode?.difficulty || "normal" };
   }
 
-  recordDaily(view) {
-    const mode = this.state.mode;
-    if (mode?.mode !== "daily") return;
+  /**
+   * A Daily just finished (the save's mode says so): keep its result here and, if it is the
+   * first of its date, queue it for the leaderboard (asking for a name the first time).
+   * Returns {date, first} (first: this game is the one that counts), or null for a New Game.
+   */
+  async finishDaily(view, save) {
+    if (save?.mode !== "daily" || !save.date) return null;
+    const first = this.recordDaily(view, save.date)
+      && this.leaderboard.enqueue({ date: save.date, log: save.log, engineVersion: save.engine });
+    if (first && !this.leaderboard.name) await this.askName(save.date);
+    return { date: save.date, first };
+  }
+
+  /** Keep the result of the first finished Daily of `date`; true if this was that first one. */
+  recordDaily(view, date) {
     const daily = this.storage.read(KEYS.daily, {});
     const records = daily && typeof daily === "object" ? daily : {};
-    if (records[mode.date]) return; // only the first finished Daily of a date counts
+    if (records[date]) return false; // only the first finished Daily of a date counts
     const mine = (view.standings || []).find((s) => s.seat === 0);
-    if (!mine) return;
-    records[mode.date] = { place: mine.place, completed: mine.completed, penalty: mine.penalty };
+    if (!mine) return false;
+    records[date] = { place: mine.place, completed: mine.completed, penalty: mine.penalty };
     this.storage.write(KEYS.daily, records);
+    return true;
+  }
+
+  // ---- the leaderboard ----
+
+  /** Ask for the name shown on the board; a Daily waiting for one is sent once it is given. */
+  askName(date) {
+    const status = this.leaderboard.status(date);
+    return board.askName({ leaderboard: this.leaderboard, date, detail: status?.state === "needs_name" ? status.detail : "" });
+  }
+
+  /** The game-over sheet's line about the leaderboard: live for the first Daily of a date. */
+  submissionLine({ date, first }) {
+    if (!first) return h("p", { class: "submission", text: t("board.status.replay", { date }) });
+    return board.submissionLine({ leaderboard: this.leaderboard, date, dialog: $("game-dialog"), onName: (d) => this.askName(d) });
+  }
+
+  openBoard(date) {
+    return board.openBoard({ leaderboard: this.leaderboard, date, onName: (d) => this.askName(d) });
   }
 
   async show(answer, { previous, animate }) {
@@ -400,6 +438,7 @@ export class Game {
   async openSettings() {
     await dialogs.openSettings({
       settings: this.state.settings,
+      extra: [board.nameSettings({ leaderboard: this.leaderboard })],
       onChange: async (key, value) => {
         await this.changeSetting(key, value);
         if (key === "lang") this.openSettings(); // redraw the open sheet in the new language

@@ -1,4 +1,4 @@
-// main.js — wires the page together: storage, settings, language, renderer, input, game.
+// main.js — wires the page together: storage, settings, language, renderer, input, leaderboard, game.
 
 import { Storage, KEYS } from "./storage.js";
 import { Store, cleanSettings, initialState } from "./state.js";
@@ -6,13 +6,16 @@ import { pickLanguage, setLanguage } from "./i18n.js";
 import { Renderer } from "./render.js";
 import { Game } from "./game.js";
 import { bindInput } from "./input.js";
+import { Leaderboard } from "./leaderboard.js";
 
 const storage = new Storage();
 const settings = cleanSettings(storage.read(KEYS.settings));
 const renderer = new Renderer();
 const store = new Store(initialState(settings), (state) => renderer.schedule(state));
-const game = new Game({ store, renderer, storage });
+const leaderboard = new Leaderboard({ storage });
+const game = new Game({ store, renderer, storage, leaderboard });
 
 bindInput(game);
+leaderboard.start(); // a Daily queued while offline goes out now, and whenever the page is back online
 window.addEventListener("resize", () => renderer.schedule(store.get()));
 game.boot(setLanguage(pickLanguage(settings.lang === "auto" ? null : settings.lang)));

@@ -1,0 +1,275 @@
+// board.js — the leaderboard on the page: the board sheet (today / yesterday / this week), the
+// name prompt, the name field in Settings, and the line saying where a Daily's submission stands.
+// It draws what the server answered; names are always text (h() sets textContent, never HTML).
+
+import { $, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { utcToday } from "./state.js";
+import { addDays, isoWeek } from "./leaderboard.js";
+import { closeButton, open, sheet } from "./dialogs.js";
+
+// ---- where a submission stands ----
+
+/** The sentence for a status from Leaderboard.status(date), or "" when there is nothing to say. */
+export function submissionText(status, date) {
+  if (!status) return "";
+  switch (status.state) {
+    case "needs_name": return status.detail ? t("board.status.name_refused", { detail: status.detail }) : t("board.status.needs_name");
+    case "sending": return t("board.status.sending");
+    case "queued":
+      if (status.offline) return t("board.status.offline");
+      return status.detail ? t("board.status.retrying", { detail: status.detail }) : t("board.status.sending");
+    case "ranked": return t("board.status.ranked", { date });
+    case "first": return t("board.status.first", { date });
+    case "unranked": return t("board.status.unranked", { detail: status.detail || status.error || "" });
+    default: return "";
+  }
+}
+
+/**
+ * A live line (role="status") for `date`'s submission, kept up to date while `dialog` is open
+ * (or until `line.stop()`), with a "Choose a name" button while the Daily waits for one.
+ */
+export function submissionLine({ leaderboard, date, dialog, onName, hideRanked = false }) {
+  const text = h("span", { role: "status" });
+  const button = h("button", { type: "button", class: "action", text: t("board.choose_name"), onclick: () => onName(date) });
+  const line = h("div", { class: "submission" }, text, button);
+  const draw = () => {
+    const status = leaderboard.status(date);
+    const words = hideRanked && status?.state === "ranked" ? "" : submissionText(status, date);
+    if (text.textContent !== words) text.textContent = words;
+    line.hidden = !words;
+    line.classList.toggle("warn", status?.state === "unranked" || status?.state === "first");
+    button.hidden = status?.state !== "needs_name" || !onName;
+  };
+  draw();
+  const unsubscribe = leaderboard.subscribe(draw);
+  window.addEventListener("online", draw);
+  window.addEventListener("offline", draw);
+  line.stop = () => {
+    unsubscribe();
+    window.removeEventListener("online", draw);
+    window.removeEventListener("offline", draw);
+  };
+  dialog.addEventListener("close", line.stop, { once: true });
+  return line;
+}
+
+// ---- the name ----
+
+const NAME_ERRORS = { empty: "name.empty", too_long: "name.too_long", characters: "name.characters" };
+
+/** A labelled name box with its help and error lines. */
+function nameBox(id, value) {
+  const input = h("input", {
+    type: "text", id, name: "name", value, autocomplete: "nickname", spellcheck: "false",
+    enterkeyhint: "done", "aria-describedby": `${id}-help ${id}-error`,
+  });
+  const error = h("p", { id: `${id}-error`, class: "field-error", role: "alert" });
+  const field = h("div", { class: "name-field" },
+    h("label", { for: id, text: t("name.label") }),
+    input,
+    h("p", { id: `${id}-help`, class: "small", text: t("name.help") }),
+    error);
+  const fail = (checked) => {
+    error.textContent = t(NAME_ERRORS[checked.error] || "name.empty", { count: checked.count, max: 24 });
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+  };
+  input.addEventListener("input", () => {
+    error.textContent = "";
+    input.removeAttribute("aria-invalid");
+  });
+  return { field, input, fail };
+}
+
+/**
+ * Ask for the name shown on the leaderboard (the Daily of `date` just finished). Saving it
+ * sends the waiting Daily. Resolves with the saved name, or "" for "Not now" (the Daily waits).
+ */
+export function askName({ leaderboard, date, detail = "" }) {
+  const dialog = $("name-dialog");
+  const { field, input, fail } = nameBox("name-input", leaderboard.name || "");
+  input.autofocus = true;
+  let saved = "";
+  const form = h("form", {
+    id: "name-form", class: "name-form", novalidate: true,
+    onsubmit: (event) => {
+      event.preventDefault();
+      const checked = leaderboard.setName(input.value);
+      if (checked.error) { fail(checked); return; }
+      saved = checked.name;
+      dialog.close("saved");
+    },
+  },
+  h("p", { text: t("name.text", { date }) }),
+  detail ? h("p", { class: "notice", text: t("board.status.name_refused", { detail }) }) : null,
+  field);
+  sheet("name-dialog", t("name.title"), form, [
+    closeButton(dialog, "", t("name.skip")),
+    h("button", { type: "submit", form: "name-form", class: "action primary", text: t("name.submit") }),
+  ]);
+  return open(dialog).then(() => saved);
+}
+
+/** The Settings part: change the name on the leaderboard (it shows from the next Daily sent). */
+export function nameSettings({ leaderboard }) {
+  const { field, input, fail } = nameBox("settings-name", leaderboard.name || "");
+  const done = h("p", { class: "small", role: "status" });
+  input.addEventListener("input", () => { done.textContent = ""; });
+  return h("form", {
+    class: "setting name-setting", novalidate: true,
+    onsubmit: (event) => {
+      event.preventDefault();
+      const checked = leaderboard.setName(input.value);
+      if (checked.error) { fail(checked); return; }
+      input.value = checked.name;
+      done.textContent = t("name.saved");
+    },
+  },
+  h("h3", { class: "legend", text: t("name.setting") }),
+  field,
+  h("div", { class: "row" }, h("button", { type: "submit", class: "action", text: t("name.save") })),
+  done);
+}
+
+// ---- the board ----
+
+/**
+ * The leaderboard sheet, opened on `date`'s day (today's unless it is yesterday's).
+ * `onName(date)` asks for a name when a Daily waits for one. Resolves when closed.
+ */
+export function openBoard({ leaderboard, date = utcToday(), onName }) {
+  const dialog = $("board-dialog");
+  const today = utcToday();
+  const tabs = [
+    { key: "today", query: { date: today } },
+    { key: "yesterday", query: { date: addDays(today, -1) } },
+    { key: "week", query: { week: isoWeek(today) } },
+  ];
+  let current = date === tabs[1].query.date ? 1 : 0;
+  let token = 0;
+  let lastAnswer = null;
+
+  const panel = h("div", { id: "board-panel", class: "board-panel", role: "tabpanel", tabindex: "0" });
+  const status = h("div", { class: "board-status" });
+  const buttons = tabs.map((tab, i) => h("button", {
+    type: "button", role: "tab", id: `board-tab-${tab.key}`, "aria-controls": "board-panel",
+    text: t(`board.${tab.key}`),
+    onclick: () => select(i),
+  }));
+  const tablist = h("div", { class: "tabs", role: "tablist", "aria-label": t("board.tabs") }, buttons);
+  tablist.addEventListener("keydown", (event) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    const jump = { Home: 0, End: tabs.length - 1 }[event.key];
+    if (step === undefined && jump === undefined) return;
+    event.preventDefault();
+    select(jump ?? (current + step + tabs.length) % tabs.length);
+    buttons[current].focus();
+  });
+
+  function select(index) {
+    current = index;
+    buttons.forEach((button, i) => {
+      button.setAttribute("aria-selected", String(i === index));
+      button.tabIndex = i === index ? 0 : -1;
+    });
+    panel.setAttribute("aria-labelledby", buttons[index].id);
+    const day = tabs[index].query.date;
+    status.firstChild?.stop?.();
+    status.replaceChildren(...(day ? [submissionLine({ leaderboard, date: day, dialog, onName, hideRanked: true })] : []));
+    load();
+  }
+
+  async function load() {
+    const mine = ++token;
+    panel.setAttribute("aria-busy", "true");
+    panel.replaceChildren(h("p", { class: "small", text: t("board.loading") }));
+    const answer = await leaderboard.board(tabs[current].query);
+    if (mine !== token) return; // another tab was chosen meanwhile
+    lastAnswer = answer;
+    panel.removeAttribute("aria-busy");
+    panel.replaceChildren(...boardContent(answer, tabs[current], load));
+  }
+
+  // Back online, or the shown day's Daily just reached the board: fetch again.
+  const states = new Map();
+  const onChange = () => {
+    const day = tabs[current].query.date ?? today;
+    const state = leaderboard.status(day)?.state;
+    if (states.has(day) && states.get(day) !== state && (state === "ranked" || state === "first")) load();
+    states.set(day, state);
+  };
+  const online = () => { if (lastAnswer && !lastAnswer.ok) load(); };
+  const unsubscribe = leaderboard.subscribe(onChange);
+  window.addEventListener("online", online);
+  dialog.addEventListener("close", () => {
+    token += 1;
+    unsubscribe();
+    window.removeEventListener("online", online);
+  }, { once: true });
+
+  sheet("board-dialog", t("board.title"), [tablist, status, panel], [closeButton(dialog, "done", t("board.close"), true)]);
+  select(current);
+  onChange();
+  const opened = open(dialog);
+  buttons[current].focus();
+  return opened;
+}
+
+/** What the panel shows for an answer of Leaderboard.board(). */
+function boardContent(answer, tab, retry) {
+  if (!answer.ok) {
+    if (answer.offline) return [h("p", { class: "board-message", text: t("board.offline") })];
+    return [
+      h("p", { class: "board-message", text: t("board.error", { detail: answer.detail }) }),
+      h("div", { class: "row" }, h("button", { type: "button", class: "action", text: t("board.retry"), onclick: retry })),
+    ];
+  }
+  const data = answer.data;
+  const week = tab.key === "week";
+  const caption = week
+    ? t("board.caption_week", { week: Number(String(data.week).slice(-2)), from: data.from, to: data.to })
+    : t("board.caption_day", { date: data.date });
+  if (!data.players) {
+    return [h("p", { class: "board-caption", text: caption }), h("p", { class: "board-message", text: t(week ? "board.empty_week" : "board.empty") })];
+  }
+  const summary = data.you
+    ? t("board.your_rank", { rank: data.you.rank, players: data.players })
+    : t("board.players", { count: data.players });
+  return [
+    h("p", { class: "board-summary", text: summary }),
+    boardTable(data, { week, caption }),
+  ];
+}
+
+/** The board as a table: rank, name, (Dailies played,) contracts, penalty; the person's row marked. */
+function boardTable(data, { week, caption }) {
+  const mine = data.you?.entry?.player ?? null;
+  const row = (entry) => {
+    const you = entry.player === mine;
+    return h("tr", { class: you ? "you-row" : undefined, "aria-current": you ? "true" : undefined },
+      h("td", { class: "num rank", text: String(entry.rank) }),
+      h("th", { scope: "row", class: "who" },
+        h("bdi", { class: "board-name", text: String(entry.name) }),
+        you ? [" ", h("span", { class: "you-badge", text: t("board.you") })] : null),
+      week ? h("td", { class: "num", text: String(entry.games) }) : null,
+      h("td", { class: "num", text: String(entry.completed) }),
+      h("td", { class: "num", text: String(entry.penalty) }));
+  };
+  const rows = data.entries.map(row);
+  if (mine && !data.entries.some((entry) => entry.player === mine)) {
+    // Beyond the top 100: a gap, then the person's own row.
+    rows.push(h("tr", { class: "gap", "aria-hidden": "true" }, h("td", { colspan: week ? 5 : 4, text: "…" })));
+    rows.push(row(data.you.entry));
+  }
+  return h("table", { class: "results board" },
+    h("caption", { text: caption }),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col", class: "num", text: t("board.rank") }),
+      h("th", { scope: "col", text: t("board.player") }),
+      week ? h("th", { scope: "col", class: "num", text: t("board.games") }) : null,
+      h("th", { scope: "col", class: "num", text: t("board.completed") }),
+      h("th", { scope: "col", class: "num", text: t("board.penalty") }))),
+    h("tbody", {}, rows));
+}
