@@ -70,6 +70,7 @@ class Site:
 
     url: str  # "http://localhost:PORT/"
     dist: Path
+    blobs: Path  # the leaderboard's local Blobs store
 
     def at(self, path: str) -> str:
         """The absolute URL of a site path such as "__probe__/"."""
@@ -78,13 +79,17 @@ class Site:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """Build the site into a temporary dist, add the probe page, serve it."""
+    """Build the site into a temporary dist, add the probe page, serve it.
+
+    The leaderboard's Blobs store is a temporary directory too, never the developer's .blobs/.
+    """
     dist = tmp_path_factory.mktemp("site") / "dist"
     subprocess.run([sys.executable, "build.py", "--out", str(dist)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     shutil.copytree(PROBE_DIR, dist / "__probe__")
-    served = serve(dist)
+    blobs = tmp_path_factory.mktemp("blobs")
+    served = serve(dist, env={"LADDER_RUMMY_BLOBS_DIR": str(blobs)})
     try:
-        yield Site(url=served.url, dist=dist)
+        yield Site(url=served.url, dist=dist, blobs=blobs)
     finally:
         served.stop()
 
