@@ -36,7 +36,9 @@ export function checkName(raw) {
   const name = String(raw ?? "").normalize("NFC").trim();
   if (FORBIDDEN_IN_NAME.test(name)) return { error: "characters" };
   if (!VISIBLE.test(name)) return { error: "empty" };
-  const count = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name)].length;
+  const count = Intl.Segmenter
+    ? [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name)].length
+    : [...name].length; // older browsers: code points (the server has the last word)
   if (count > NAME_MAX || [...name].length > NAME_MAX_CODE_POINTS) return { error: "too_long", count };
   return { name };
 }
@@ -69,6 +71,9 @@ function newPlayerId() {
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** An abort signal for one request (none where the browser has no AbortSignal.timeout). */
+const timeout = () => AbortSignal.timeout?.(REQUEST_TIMEOUT_MS);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
@@ -194,10 +199,12 @@ export class Leaderboard {
   /** Send every queued Daily that has a name, one at a time. Resolves when this round is done. */
   flush() {
     if (!this.flushing) {
-      this.flushing = this.withLock(() => this.sendAll()).finally(() => {
-        this.flushing = null;
-        this.schedule();
-      });
+      this.flushing = this.withLock(() => this.sendAll())
+        .catch((error) => console.warn("leaderboard: the queue could not be sent", error))
+        .finally(() => {
+          this.flushing = null;
+          this.schedule();
+        });
     }
     return this.flushing;
   }
@@ -237,7 +244,7 @@ export class Leaderboard {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ date, name, playerId, log, engineVersion }),
         cache: "no-store",
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: timeout(),
       });
       answer = await response.json().catch(() => ({}));
     } catch (error) {
@@ -283,7 +290,7 @@ export class Leaderboard {
   schedule() {
     clearTimeout(this.timer);
     const waiting = Object.values(this.queue()).filter((e) => e.name);
-    if (!waiting.length) return;
+    if (!waiting.length || !this.online()) return; // offline: the `online` event calls flush()
     const now = this.now();
     const due = Math.min(...waiting.map((e) => {
       const backoff = e.attempts ? Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (e.attempts - 1)) * (1 + Math.random() / 5) : 0;
@@ -302,7 +309,7 @@ export class Leaderboard {
     if (!this.online()) return { ok: false, offline: true };
     const params = new URLSearchParams({ ...query, playerId: this.player.id });
     try {
-      const response = await this.fetch(`${ENDPOINT}?${params}`, { cache: "no-store", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await this.fetch(`${ENDPOINT}?${params}`, { cache: "no-store", signal: timeout() });
       const data = await response.json().catch(() => null);
       if (!response.ok || !isObject(data)) return { ok: false, detail: data?.detail || `HTTP ${response.status}` };
       return { ok: true, data };
