@@ -49,3 +49,17 @@ def test_bad_arguments_and_saves_are_named() -> None:
     assert "do not match" in call(adapter.resume, json.dumps(foreign))["error"]
     broken = {"format": 1, "mode": "new", "seed": "x", "difficulty": "normal", "log": ["draw stock", "draw stock"]}
     assert "log entry 1" in call(adapter.resume, json.dumps(broken))["error"]
+
+
+def test_hints_and_progress_in_new_game_only() -> None:
+    new = call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "normal", "seed": "hint-1"}))
+    assert new["view"]["hints"] is True
+    progress = new["view"]["progress"]
+    assert progress["missing"] >= 0 and progress["text"] and len(progress["melds"]) == 2
+    suggestion = call(adapter.hint)
+    assert suggestion["ok"] and suggestion["hint"] in new["view"]["legal"]
+    assert call(adapter.current) == call(adapter.current)  # asking for a hint changes nothing
+    daily = call(adapter.new_game, json.dumps({"mode": "daily", "date": "2026-11-29"}))
+    assert daily["view"]["hints"] is False and daily["view"]["progress"] is None
+    refused = call(adapter.hint)
+    assert not refused["ok"] and "Daily" in refused["error"]

@@ -14,7 +14,10 @@ from . import __version__
 from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES
 from .errors import LadderRummyError, SaveError
 from .match import PERSON, Match, person_and_bots
+from .bots import make_bot
+from .evaluate import progress
 from .replay import Replay
+from .seeds import derive
 from .seeds import daily_seed, new_seed, parse_date, today_utc
 
 SAVE_FORMAT = 1
@@ -70,6 +73,21 @@ def _answer_with(step: Callable[[], dict[str, Any]]) -> str:
         return json.dumps({"ok": True, **step()})
     except (LadderRummyError, ValueError, TypeError) as err:
         return json.dumps({"ok": False, "error": str(err)})
+
+
+def hint() -> str:
+    """New Game only: the move the strong player would make in the person's seat now."""
+    def suggest() -> dict[str, Any]:
+        match = _match()
+        if _session["mode"] != "new":
+            raise LadderRummyError("hints are off in the Daily: everyone plays the same deals unaided")
+        game = match.game
+        if game.is_over or game.current_seat != PERSON:
+            raise LadderRummyError("it is not your turn")
+        rng = derive(game.seed, "hint", len(game.log))
+        action = make_bot("strong").choose(game.view(PERSON), game.legal_actions(), rng)
+        return {"hint": str(action)}
+    return _answer_with(suggest)
 
 
 def _start(args: dict[str, Any]) -> None:
@@ -134,7 +152,19 @@ def snapshot() -> dict[str, Any]:
     match = _match()
     save = {"format": SAVE_FORMAT, "engine": __version__, "log": list(match.game.log),
             **{k: _session[k] for k in ("mode", "date", "seed", "difficulty")}}
-    return {"view": match.game.view(PERSON), "save": save}
+    view = match.game.view(PERSON)
+    hints = _session["mode"] == "new"
+    view["hints"] = hints
+    view["progress"] = _progress(match) if hints else None
+    return {"view": view, "save": save}
+
+
+def _progress(match: Match) -> dict[str, Any] | None:
+    """What the person still lacks for the contract (New Game only), from the engine's evaluator."""
+    me = match.game.players[PERSON]
+    if me.laid_down or match.game.is_over:
+        return None
+    return progress(me.hand, me.step).to_json()
 
 
 def _answer(step: Callable[[], None]) -> str:

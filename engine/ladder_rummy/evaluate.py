@@ -99,6 +99,19 @@ class MeldProgress:
         high = Card(position_rank(self.start + req.size - 1), self.suit)
         return f"the run {low}–{high}"
 
+    def to_json(self) -> dict[str, Any]:
+        """The meld's progress for the page, which words it in the person's language."""
+        req = self.requirement
+        low = high = None
+        if req.kind == "run" and self.suit is not None and self.start is not None:
+            low = str(Card(position_rank(self.start), self.suit))
+            high = str(Card(position_rank(self.start + req.size - 1), self.suit))
+        return {
+            "kind": req.kind, "size": req.size, "rank": rank_text(self.rank) if self.rank else None,
+            "suit": self.suit, "low": low, "high": high, "have": [str(c) for c in self.cards],
+            "missing": self.missing, "options": [str(c) for c in self.options],
+        }
+
     def describe_options(self) -> str:
         """``"a 9 or a joker"``, ``"8D or 3D"``: the cards that would help, in words."""
         words: list[str] = []
@@ -133,6 +146,13 @@ class Progress:
     def complete(self) -> bool:
         """The hand can lay down the contract now."""
         return self.missing == 0
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON for the contract panel: the English line and the parts to word it in any language."""
+        return {
+            "step": self.step, "missing": self.missing, "ready": self.complete, "text": self.describe(),
+            "melds": [m.to_json() for m in self.melds], "outs": [str(c) for c in sorted_cards(self.outs)],
+        }
 
     def describe(self) -> str:
         """One line for the contract panel: what is still missing, meld by meld."""
