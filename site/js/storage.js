@@ -61,9 +61,11 @@ export class Storage {
 // Keys used by the page (one place, so a reader sees what is kept).
 export const KEYS = {
   save: "save",         // {save: Save, order: [card…]} — the game in progress
-  settings: "settings", // {speed, sort, lang}
+  settings: "settings", // {speed, sort, suits, sound, motion, lang}
   daily: "daily",       // {"2026-11-29": {place, completed, penalty}} — finished Dailies
   player: "player",     // {id: UUID, name: "Ayşe" | null} — who this browser is on the leaderboard
   queue: "board-queue", // {"2026-11-29": {date, name, playerId, log, engineVersion, attempts, …}} — Dailies waiting to be sent
   sent: "board-sent",   // {"2026-11-29": {state: "ranked" | "first" | "unranked", detail?, at}} — what the leaderboard said
+  stats: "stats",       // {format: 1, games: [record…]} — every finished game once (stats.js)
+  replays: "replays",   // [{id, save}…] — the saves of the last 20 finished games, to watch again
 };
