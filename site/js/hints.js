@@ -1,0 +1,105 @@
+// hints.js — the contract panel's "what am I still missing" line and the hint button's move,
+// worded in the person's language from the engine's own evaluator (view.progress) and the
+// strong player's choice (adapter.hint). Nothing here judges a hand or a move.
+
+import { h } from "./dom.js";
+import { entry, t } from "./i18n.js";
+import { shortCard } from "./cards.js";
+
+/** "9" → "9", "A" → "ace" (the language's rank word). */
+function rankWord(rank) {
+  return entry(`card.ranks.${rank}`) ?? rank;
+}
+
+/** ["5♦", "6♦", "a joker"] → "5♦, 6♦ or a joker" (the language's joiners). */
+export function listOr(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(t("progress.comma"))}${t("progress.or")}${items[items.length - 1]}`;
+}
+
+/** "the second group", "the run 4♦–7♦", "the group": which meld of the contract this is. */
+function meldName(meld, index, melds) {
+  const same = melds.filter((m) => m.kind === meld.kind);
+  if (meld.kind === "run" && meld.low && meld.high) {
+    return t("progress.run_span", { low: shortCard(meld.low), high: shortCard(meld.high) });
+  }
+  if (same.length === 1) return t(`progress.the_${meld.kind}`);
+  const nth = same.indexOf(meld) + 1;
+  return t(`progress.nth_${meld.kind}`, { nth: t(`progress.ordinal.${nth}`) });
+}
+
+/** What would fill the meld's gaps, as words: "9 or a joker", "5♦ or 6♦", "cards of one rank". */
+function optionWords(meld) {
+  const joker = meld.options.includes("JK");
+  const items = [];
+  if (meld.kind === "group") items.push(meld.rank ? rankWord(meld.rank) : t("progress.any_rank"));
+  else if (!meld.suit) items.push(t("progress.any_run"));
+  else items.push(...meld.options.filter((card) => card !== "JK").map(shortCard));
+  if (joker) items.push(t("progress.joker"));
+  return listOr(items);
+}
+
+/**
+ * The contract panel's line for view.progress, or "" (none: the Daily, laid down, game over).
+ * "1 card to go: one more 9 or a joker for the second group."
+ */
+export function progressSentence(progress) {
+  if (!progress) return "";
+  if (progress.ready) return t("progress.ready");
+  const parts = progress.melds
+    .map((meld, i, melds) => ({ meld, which: meldName(meld, i, melds) }))
+    .filter(({ meld }) => meld.missing > 0)
+    .map(({ meld, which }) => t(meld.missing === 1 ? "progress.need_one" : "progress.need", {
+      count: meld.missing, options: optionWords(meld), which,
+    }));
+  return t("progress.missing", { count: progress.missing, parts: parts.join(t("progress.semicolon")) });
+}
+
+/** A canonical action as a suggestion in words: "discard KC" → "Discard K♣." */
+export function moveWords(move, view) {
+  const [verb, ...rest] = move.split(" ");
+  if (move === "draw stock") return t("suggest.draw_stock");
+  if (move === "draw discard") return t("suggest.draw_discard", { card: shortCard(view.discard[view.discard.length - 1]) });
+  if (move === "laydown") return t("suggest.laydown");
+  if (verb === "laydown") {
+    const melds = rest.join(" ").split(" / ").map((meld) => meld.split(" ").map(shortCard).join(" "));
+    return t("suggest.laydown_own", { melds: melds.join(" · ") });
+  }
+  if (verb === "layoff") {
+    const [card, meld, end] = rest;
+    const where = end ? t(`suggest.end_${end}`) : "";
+    return t("suggest.layoff", { card: shortCard(card), meld, end: where });
+  }
+  if (verb === "discard") return t("suggest.discard", { card: shortCard(rest[0]) });
+  return move;
+}
+
+/** The card a suggested move plays from the hand ("discard KC" → "KC"), else null. */
+export function moveCard(move) {
+  const [verb, card] = move.split(" ");
+  return verb === "discard" || (verb === "layoff" && card) ? card : null;
+}
+
+/**
+ * The contract panel's extra parts (render.js): in New Game, what is still missing (until the
+ * contract is down) and the hint button; in the Daily, the line saying hints are off.
+ */
+export function contractHelp(view) {
+  if (view.game_over) return [];
+  if (view.hints === false) return [h("span", { class: "contract-missing off", text: t("suggest.daily_off") })];
+  const parts = [];
+  const sentence = view.progress?.ready ? "" : progressSentence(view.progress); // "ready" is said already
+  if (sentence) parts.push(h("span", { class: "contract-missing", text: sentence }));
+  if (view.hints) {
+    parts.push(h("button", {
+      type: "button", class: "action hint-button", id: "hint-button", "aria-label": t("suggest.button_label"),
+    }, bulb(), h("span", { text: t("suggest.button") })));
+  }
+  return parts;
+}
+
+function bulb() {
+  const svg = h("svg:svg", { viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" });
+  svg.append(h("svg:path", { d: "M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z" }));
+  return svg;
+}
