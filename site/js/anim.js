@@ -3,6 +3,7 @@
 
 import { cardBack, cardElement } from "./cards.js";
 import { cardName, t } from "./i18n.js";
+import { reducedMotion } from "./prefs.js";
 
 /** Milliseconds per event and per card flight, by speed setting. */
 export const SPEEDS = {
@@ -166,9 +167,9 @@ function endpoints(event) {
   }
 }
 
-/** A card flying across the table (Web Animations; skipped when motion is reduced). */
+/** A card flying across the table (Web Animations; skipped when motion is reduced, see prefs.js). */
 async function fly(event, duration) {
-  if (!duration || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  if (!duration || reducedMotion()) return;
   const [from, to] = endpoints(event).map(rectOf);
   if (!from || !to) return;
   const face = event.card && !(event.type === "draw" && event.seat !== 0 && event.source === "stock") ? event.card : null;

@@ -137,9 +137,10 @@ export function nameSettings({ leaderboard }) {
 
 /**
  * The leaderboard sheet, opened on `date`'s day (today's unless it is yesterday's).
- * `onName(date)` asks for a name when a Daily waits for one. Resolves when closed.
+ * `onName(date)` asks for a name when a Daily waits for one; `onWatch({date, player, name})`
+ * opens a day board entry's game in the replay viewer. Resolves when closed.
  */
-export function openBoard({ leaderboard, date = utcToday(), onName }) {
+export function openBoard({ leaderboard, date = utcToday(), onName, onWatch }) {
   const dialog = $("board-dialog");
   const today = utcToday();
   const tabs = [
@@ -189,7 +190,7 @@ export function openBoard({ leaderboard, date = utcToday(), onName }) {
     if (mine !== token) return; // another tab was chosen meanwhile
     lastAnswer = answer;
     panel.removeAttribute("aria-busy");
-    panel.replaceChildren(...boardContent(answer, tabs[current], load));
+    panel.replaceChildren(...boardContent(answer, tabs[current], load, onWatch));
   }
 
   // Back online, or the shown day's Daily just reached the board: fetch again.
@@ -218,7 +219,7 @@ export function openBoard({ leaderboard, date = utcToday(), onName }) {
 }
 
 /** What the panel shows for an answer of Leaderboard.board(). */
-function boardContent(answer, tab, retry) {
+function boardContent(answer, tab, retry, onWatch) {
   if (!answer.ok) {
     if (answer.offline) return [h("p", { class: "board-message", text: t("board.offline") })];
     return [
@@ -239,20 +240,35 @@ function boardContent(answer, tab, retry) {
     : t("board.players", { count: data.players });
   return [
     h("p", { class: "board-summary", text: summary }),
-    boardTable(data, { week, caption }),
+    boardTable(data, { week, caption, onWatch: week ? null : onWatch }),
   ];
 }
 
-/** The board as a table: rank, name, (Dailies played,) contracts, penalty; the person's row marked. */
-function boardTable(data, { week, caption }) {
+/** The name on a board row, and "you" on the person's own. */
+function whoParts(entry, you) {
+  return [h("bdi", { class: "board-name", text: String(entry.name) }), you ? [" ", h("span", { class: "you-badge", text: t("board.you") })] : null];
+}
+
+/** A day board row's ▶: watch that player's Daily in the replay viewer. */
+function watchButton(entry, date, onWatch) {
+  const name = String(entry.name);
+  return h("button", {
+    type: "button", class: "watch-entry", "aria-label": t("replay.watch_entry", { name }), title: t("replay.watch"),
+    onclick: () => onWatch({ date, player: entry.player, name }),
+  }); // the ▶ is drawn by CSS: a row holds no markup but the name's text
+}
+
+/**
+ * The board as a table: rank, name, (Dailies played,) contracts, penalty; the person's row marked.
+ * On a day's board each name has a Watch button beside it.
+ */
+function boardTable(data, { week, caption, onWatch }) {
   const mine = data.you?.entry?.player ?? null;
   const row = (entry) => {
     const you = entry.player === mine;
     return h("tr", { class: you ? "you-row" : undefined, "aria-current": you ? "true" : undefined },
       h("td", { class: "num rank", text: String(entry.rank) }),
-      h("th", { scope: "row", class: "who" },
-        h("bdi", { class: "board-name", text: String(entry.name) }),
-        you ? [" ", h("span", { class: "you-badge", text: t("board.you") })] : null),
+      h("th", { scope: "row", class: "who" }, onWatch ? h("div", { class: "who-line" }, ...whoParts(entry, you), watchButton(entry, data.date, onWatch)) : whoParts(entry, you)),
       week ? h("td", { class: "num", text: String(entry.games) }) : null,
       h("td", { class: "num", text: String(entry.completed) }),
       h("td", { class: "num", text: String(entry.penalty) }));

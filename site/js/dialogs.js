@@ -6,6 +6,7 @@ import { cardElement, shortCard } from "./cards.js";
 import { cardName, entry, t } from "./i18n.js";
 import { SETTINGS } from "./state.js";
 import { ladderChart } from "./chart.js";
+import { countdown } from "./share.js";
 
 export function sheet(id, title, body, foot = []) {
   const dialog = $(id);
@@ -43,7 +44,7 @@ export function closeAll() {
 
 /**
  * The start screen. Resolves with {mode: "daily", date} | {mode: "new", difficulty} |
- * "continue" | "rules" | "settings" | "leaderboard" | "" (closed). `boardNote`: where today's
+ * "continue" | "rules" | "settings" | "leaderboard" | "stats" | "" (closed). `boardNote`: where today's
  * Daily stands with the leaderboard, when there is something to say.
  */
 export function openStart({ date, dailyRecord, canContinue, boardNote = "" }) {
@@ -61,7 +62,8 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "" }) {
       "aria-describedby": dailyRecord ? "daily-note" : undefined,
       onclick: choose({ mode: "daily", date }),
     }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), onclick: choose("leaderboard") })),
-    dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null);
+    dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
+    dailyRecord ? countdown() : null);
   const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },
     h("h3", { id: "new-title", text: t("start.new") }),
     h("p", { class: "small", text: t("start.new_text") }),
@@ -76,6 +78,7 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "" }) {
     fresh,
   ], [
     h("button", { type: "button", class: "action", text: t("start.rules"), onclick: choose("rules") }),
+    h("button", { type: "button", class: "action", text: t("stats.open"), onclick: choose("stats") }),
     h("button", { type: "button", class: "action", text: t("start.settings"), onclick: choose("settings") }),
   ]);
   return open(dialog).then(() => choice ?? "");
@@ -157,8 +160,9 @@ export function showDealEnd(summary, players, { last }) {
 /**
  * End of the game: standings (ties share a place), the ladder chart, and what next. For a Daily,
  * `submission` is the line about the leaderboard, and a Leaderboard button resolves "board".
+ * `extra`: more to offer under the standings (share, statistics, replay).
  */
-export function showGameEnd(view, { submission = null } = {}) {
+export function showGameEnd(view, { submission = null, extra = null } = {}) {
   const dialog = $("game-dialog");
   const standings = view.standings || [];
   const places = standings.map((s) => s.place);
@@ -181,6 +185,7 @@ export function showGameEnd(view, { submission = null } = {}) {
         h("th", { scope: "col", class: "num", text: t("game.completed") }),
         h("th", { scope: "col", class: "num", text: t("game.penalty") }))),
       h("tbody", {}, rows)),
+    extra,
     h("h3", { text: t("game.chart") }),
     ladderChart(view),
   ], [

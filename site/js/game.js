@@ -10,6 +10,11 @@ import { canDiscard, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } f
 import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
 import { $, h } from "./dom.js";
+import { Stats } from "./stats.js";
+import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
+import { openReplay } from "./replay.js";
+import { moveCard as hintedCard, moveWords } from "./hints.js";
+import { dailyNumber } from "./share.js";
 
 /** A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed. */
 function sharedGame() {
@@ -24,11 +29,13 @@ const BOOT_PROGRESS = { config: 4, pyscript: 12, python: 22, engine: 82, ready: 
 const LOG_LENGTH = 60;
 
 export class Game {
-  constructor({ store, renderer, storage, leaderboard }) {
+  constructor({ store, renderer, storage, leaderboard, stats = new Stats(storage), sound = null }) {
     this.store = store;
     this.renderer = renderer;
     this.storage = storage;
     this.leaderboard = leaderboard;
+    this.stats = stats;   // every finished game once, and the saves to watch again
+    this.sound = sound;   // sound.js, or null for silence
     this.engine = null;
     this.logId = 0;
   }
@@ -112,6 +119,7 @@ export class Game {
       return false;
     }
     if (answer.view.game_over) {
+      this.stats.record(answer.view, answer.save); // it ended just before the page closed: counted now, once
       this.storage.remove(KEYS.save);
       await this.finishDaily(answer.view, answer.save); // it ended just before the page closed
       return false;
@@ -135,6 +143,7 @@ export class Game {
     if (choice === "rules") { await this.openRules(); return this.showStart(); }
     if (choice === "leaderboard") { await this.openBoard(date); return this.showStart(); }
     if (choice === "settings") { await this.openSettings(); return this.showStart(); }
+    if (choice === "stats") { await this.openStats(); return this.showStart(); }
     if (choice && typeof choice === "object") return this.newGame(choice);
     if (!this.state.view) return this.showStart(); // nothing to go back to
     return undefined;
@@ -185,9 +194,11 @@ export class Game {
     const view = answer.view;
     this.storage.write(KEYS.save, { save: answer.save, order: this.state.order, manual: this.state.manual, mode: this.state.mode });
     if (view.game_over) {
+      this.stats.record(view, answer.save); // before the save goes, so a game is never missed
       this.storage.remove(KEYS.save);
       const daily = await this.finishDaily(view, answer.save);
-      const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily) });
+      const extra = this.afterGame(answer.save);
+      const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra });
       if (choice === "board") { await this.openBoard(daily.date); return this.showStart(); }
       if (choice === "again") return this.newGame(this.replayArgs());
       return this.showStart();
@@ -250,7 +261,53 @@ export class Game {
   }
 
   openBoard(date) {
-    return board.openBoard({ leaderboard: this.leaderboard, date, onName: (d) => this.askName(d) });
+    return board.openBoard({ leaderboard: this.leaderboard, date, onName: (d) => this.askName(d), onWatch: (entry) => this.watchEntry(entry) });
+  }
+
+  // ---- statistics and replays ----
+
+  openStats() {
+    return openStats({ stats: this.stats, today: utcToday(), onWatch: (save, game) => this.watchSave(save, gameTitle(game)) });
+  }
+
+  /** The game-over sheet's part: share the Daily (the first of its date), statistics, the replay. */
+  afterGame(save) {
+    const record = save.mode === "daily" ? this.stats.daily(save.date) : null;
+    return afterGame({ record, onStats: () => this.openStats(), onWatch: () => this.watchSave(save, saveTitle(save)) });
+  }
+
+  /** Watch one of the person's own games, every hand face up. */
+  watchSave(save, title) {
+    return openReplay({ engine: this.engine, source: Promise.resolve(save), title: t("replay.title", { game: title }), speed: this.state.settings.speed });
+  }
+
+  /** Watch a leaderboard entry's Daily: its log comes from the board, its seat 0 is that player. */
+  watchEntry({ date, player, name }) {
+    const source = this.leaderboard.entryGame({ date, player }).then((answer) => (answer.ok
+      ? { mode: "daily", date, seed: answer.data.seed, difficulty: "normal", log: answer.data.log }
+      : { error: answer.offline ? t("board.offline") : answer.detail }));
+    const title = t("replay.title_entry", { name, number: dailyNumber(date), date });
+    return openReplay({ engine: this.engine, source, title, names: { 0: name }, speed: this.state.settings.speed });
+  }
+
+  // ---- hints (New Game only: the engine refuses them in the Daily) ----
+
+  /** Ask the engine for the strong player's move here; say it, and lift the card it plays. */
+  async askHint() {
+    const view = this.state.view;
+    if (!this.myTurn() || !view.hints || this.hinting) return;
+    this.hinting = true;
+    this.set({ hint: { text: t("suggest.thinking") } });
+    const answer = await this.engine.hint();
+    this.hinting = false;
+    if (this.state.view !== view) return; // the game moved on meanwhile
+    if (!answer.ok) { this.fail(answer); return; }
+    const card = hintedCard(answer.hint);
+    const index = card ? this.state.order.indexOf(card) : -1;
+    this.set({
+      selected: index >= 0 ? index : null,
+      hint: { text: t("suggest.text", { move: moveWords(answer.hint, view) }), move: answer.hint },
+    });
   }
 
   async show(answer, { previous, animate }) {
@@ -259,7 +316,10 @@ export class Game {
     const speed = this.state.settings.speed;
     if (events.length) {
       const hooks = {
-        say: (text, event) => { if (speed !== "instant" || event.type !== "draw") this.say(text); },
+        say: (text, event) => {
+          if (speed !== "instant" || event.type !== "draw") this.say(text);
+          this.sound?.event(event);
+        },
         show: (shown, event) => {
           const recent = event.type === "laydown" ? event.melds : event.type === "layoff" ? [event.meld] : this.state.recentMelds;
           this.set({ shown, order: this.arrangeHand(shown.hand).order, recentMelds: recent });

@@ -23,6 +23,10 @@ export function bindInput(game) {
   on($("settings-button"), "click", () => game.openSettings());
   on($("retry-button"), "click", () => game.boot());
 
+  on($("contract-panel"), "click", (event) => {
+    if (event.target.closest("#hint-button")) game.askHint();
+  });
+
   on($("melds"), "click", (event) => {
     const meld = event.target.closest("button.meld");
     if (meld) game.layoffTo(Number(meld.dataset.meld));

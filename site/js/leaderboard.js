@@ -317,6 +317,23 @@ export class Leaderboard {
       return { ok: false, detail: String(error?.message || error) };
     }
   }
+
+  /**
+   * One board entry's game, to watch it: {date, player} (the public id a board row shows).
+   * Resolves {ok: true, data: {seed, log, name, engineVersion, …}} or {ok: false, offline?, detail}.
+   */
+  async entryGame({ date, player }) {
+    if (!this.online()) return { ok: false, offline: true };
+    const params = new URLSearchParams({ date, player, log: "1" });
+    try {
+      const response = await this.fetch(`${ENDPOINT}?${params}`, { cache: "no-store", signal: timeout() });
+      const data = await response.json().catch(() => null);
+      if (!response.ok || !isObject(data) || !Array.isArray(data.log)) return { ok: false, detail: data?.detail || `HTTP ${response.status}` };
+      return { ok: true, data };
+    } catch (error) {
+      return { ok: false, detail: String(error?.message || error) };
+    }
+  }
 }
 
 /** Forget outcomes older than KEEP_SENT_DAYS before `today`. */

@@ -7,13 +7,21 @@ import { Renderer } from "./render.js";
 import { Game } from "./game.js";
 import { bindInput } from "./input.js";
 import { Leaderboard } from "./leaderboard.js";
+import { Sound } from "./sound.js";
+import { applySettings, followDevice } from "./prefs.js";
 
 const storage = new Storage();
 const settings = cleanSettings(storage.read(KEYS.settings));
 const renderer = new Renderer();
-const store = new Store(initialState(settings), (state) => renderer.schedule(state));
+const sound = new Sound();
+applySettings(settings, sound); // four-colour suits, motion and sound, before the first paint
+const store = new Store(initialState(settings), (state) => {
+  applySettings(state.settings);
+  renderer.schedule(state);
+});
+followDevice(() => store.get().settings);
 const leaderboard = new Leaderboard({ storage });
-const game = new Game({ store, renderer, storage, leaderboard });
+const game = new Game({ store, renderer, storage, leaderboard, sound });
 
 bindInput(game);
 leaderboard.start(); // a Daily queued while offline goes out now, and whenever the page is back online

@@ -5,6 +5,7 @@ import { $, h, replaceIfChanged } from "./dom.js";
 import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, t } from "./i18n.js";
 import { canDiscard, layoffTargets } from "./state.js";
+import { contractHelp } from "./hints.js";
 
 const WIDE = window.matchMedia("(min-width: 960px)");
 
@@ -151,14 +152,17 @@ export class Renderer {
     const panel = $("contract-panel");
     panel.classList.toggle("active", view.turn === 0 && !state.busy);
     const ready = view.contract_ready && !me.laid_down;
-    const key = JSON.stringify([me, ready, document.documentElement.lang]);
+    const key = JSON.stringify([me, ready, view.progress, view.hints, document.documentElement.lang]);
     replaceIfChanged(panel, key, () => [
       h("span", { class: "small", text: t("contract.label") }),
       h("span", { class: "contract-words", text: contractWords(me.contract) }),
       h("span", { class: "contract-progress", text: me.laid_down ? t("contract.done") : ready ? t("contract.ready") : t("contract.step", { step: me.step }) }),
       h("span", { class: "ladder", "aria-label": t("contract.step", { step: me.step }), role: "img" },
         Array.from({ length: 10 }, (_, i) => h("span", { class: i + 1 < me.step ? "done" : i + 1 === me.step ? "now" : "" }))),
+      ...contractHelp(view),
     ]);
+    const hint = $("hint-button");
+    if (hint) hint.disabled = !(view === state.view && view.turn === 0 && !view.game_over);
   }
 
   drawActions(view, state) {
@@ -264,6 +268,7 @@ export class Renderer {
     const text = state.hint?.text ?? "";
     if (hint.textContent !== text) hint.textContent = text;
     hint.classList.toggle("warn", Boolean(state.hint?.warn));
+    hint.dataset.move = state.hint?.move ?? ""; // a suggested move, in the game's notation
   }
 
   drawKeyboard(state) {

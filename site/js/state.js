@@ -5,6 +5,9 @@
 export const SETTINGS = [
   { key: "speed", label: "settings.speed", options: ["slow", "normal", "fast", "instant"], labels: "speed", fallback: "normal" },
   { key: "sort", label: "settings.sort", options: ["suit", "rank"], labels: "sort", fallback: "suit" },
+  { key: "suits", label: "settings.suits", options: ["two", "four"], labels: "suits", fallback: "two" },
+  { key: "sound", label: "settings.sound", options: ["off", "on"], labels: "sound", fallback: "off" },
+  { key: "motion", label: "settings.motion", options: ["auto", "reduce", "full"], labels: "motion", fallback: "auto" },
   { key: "lang", label: "settings.lang", options: ["auto", "en", "tr", "ko"], labels: "lang", fallback: "auto" },
 ];
 
