@@ -136,6 +136,15 @@ export class Engine {
 
   current() { return this.call("current"); }
 
+  /** New Game only: the strong player's move now, {ok, hint: "discard KC"}; refused in the Daily. */
+  hint() { return this.call("hint"); }
+
+  /** Open a replay of any game ({mode, date, seed, difficulty, log}): {ok, frame} (frame 0). */
+  watch(save) { return this.call("watch", JSON.stringify(save)); }
+
+  /** Frame `index` of the open replay, every hand face up: {ok, frame}. */
+  watchFrame(index) { return this.call("watch_frame", index); }
+
   call(name, ...args) {
     const run = async () => {
       const start = performance.now();

@@ -64,8 +64,23 @@ def current():
     return _wrap("current", lambda: _adapter.current())
 
 
+def hint():
+    return _wrap("hint", lambda: _adapter.hint())
+
+
+def watch(save):
+    return _wrap("watch", lambda: _adapter.watch(save))
+
+
+def watch_frame(index):
+    return _wrap("watch_frame", lambda: _adapter.watch_frame(index))
+
+
 sync.boot = boot
 sync.new_game = new_game
 sync.act = act
 sync.resume = resume
 sync.current = current
+sync.hint = hint
+sync.watch = watch
+sync.watch_frame = watch_frame
