@@ -1,0 +1,429 @@
+"""What players of daily web games expect (issue 7): statistics and the Daily streak, sharing a
+finished Daily, hints, settings, and replays — in Chromium, on the real engine in Pyodide.
+
+Playing many games through the page would take minutes, so the tests start from saved state the
+way a returning player's browser holds it: finished games' records in localStorage, a nearly
+finished Daily (the ``daily`` fixture of test_leaderboard.py: played to the end in CPython with the
+served wheel, the page types the last moves), a finished New Game save left by a page that closed
+on the game-over sheet. CPython computes what the page must show (the standings, which deals the
+person climbed, the strong player's hint) from the same seeds.
+
+The ``page`` fixture fails a test on any request to another origin and on any console error.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import subprocess
+import sys
+import uuid
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import expect
+from helpers import INSTANT, command, legal_moves
+from test_leaderboard import Daily, api, daily, play_to_the_end, resume, shot, today  # noqa: F401 (daily: a fixture)
+from test_table import after, open_seed, replies
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from conftest import Guard, Site
+    from playwright.sync_api import BrowserContext, Locator, Page
+
+FIRST_DAILY = dt.date(2026, 11, 1)  # site/js/share.js: Daily #1
+
+# The person's result in a finished game, from its log, with the wheel the site serves.
+RESULT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from ladder_rummy.game import Game
+game = Game.new(sys.argv[2])
+for i, entry in enumerate(json.loads(sys.stdin.read())):
+    game.apply_logged(i, entry)
+mine = next(s for s in game.standings() if s["seat"] == 0)
+places = [s["place"] for s in game.standings()]
+climbed = [next(h for h in d["hands"] if h["seat"] == 0)["climbed"] for d in game.deal_summaries]
+print(json.dumps({**mine, "shared": places.count(mine["place"]) > 1, "climbed": climbed}))
+"""
+
+# A New Game played to the end: the person's seat by the basic player, the others at Easy.
+PLAY_NEW = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from ladder_rummy import __version__
+from ladder_rummy.bots.basic import BasicBot
+from ladder_rummy.match import Match, person_and_bots
+match = Match(sys.argv[2], [BasicBot()] + person_and_bots("easy")[1:])
+while not match.game.is_over:
+    match.game.apply(match.bot_action())
+print(json.dumps({"format": 1, "engine": __version__, "mode": "new", "date": None, "seed": sys.argv[2],
+                  "difficulty": "easy", "log": [str(a) for a in match.game.log]}))
+"""
+
+
+def wheel_run(site: Site, script: str, *args: str, stdin: str = "") -> Any:
+    wheel = site.dist / "engine" / "ladder_rummy.whl"
+    out = subprocess.run([sys.executable, "-c", script, str(wheel), *args], input=stdin, check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def days_ago(n: int) -> str:
+    return (dt.date.fromisoformat(today()) - dt.timedelta(days=n)).isoformat()
+
+
+def record(mode: str, n: int, *, place: int, completed: int, penalty: int) -> dict[str, Any]:
+    """A finished game's record as stats.js keeps it, finished `n` days ago."""
+    date = days_ago(n)
+    return {"id": f"test-{mode}-{n}", "mode": mode, "date": date if mode == "daily" else None, "difficulty": "normal",
+            "finished": f"{date}T12:00:00.000Z", "place": place, "shared": False, "players": 4,
+            "completed": completed, "penalty": penalty, "climbs": [True] * completed}
+
+
+def seed_script(items: dict[str, Any], guard: str = "test:seeded") -> str:
+    """An init script writing `items` to localStorage once per browser profile."""
+    sets = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});" for k, v in items.items())
+    return f"if (!localStorage.getItem({json.dumps(guard)})) {{ {sets} localStorage.setItem({json.dumps(guard)}, '1'); }}"
+
+
+def stat(sheet: Locator, name: str) -> str:
+    return sheet.locator(f'[data-stat="{name}"] .stat-value').inner_text()
+
+
+def stored(page: Page, key: str) -> Any:
+    return json.loads(page.evaluate(f"localStorage.getItem('ladder-rummy:{key}')") or "null")
+
+
+def replay_now(viewer: Locator) -> str:
+    return viewer.locator(".replay-count").inner_text()
+
+
+def expect_all_hands(viewer: Locator, counts: list[int]) -> None:
+    """Every seat's hand face up, card by card."""
+    for seat, count in enumerate(counts):
+        expect(viewer.locator(f'.replay-seat[data-seat="{seat}"] .replay-hand .card')).to_have_count(count)
+
+
+# ---- a finished Daily: statistics, streak, share, countdown, its replay ----
+
+def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: BrowserContext, page: Page, site: Site, daily: Daily) -> None:
+    seeded = [record("daily", n, place=p, completed=c, penalty=pen) for n, p, c, pen in
+              [(10, 2, 5, 90), (9, 1, 7, 40), (8, 3, 4, 120), (7, 4, 2, 200), (2, 2, 6, 70), (1, 1, 8, 30)]]
+    seeded.append(record("new", 3, place=1, completed=9, penalty=10))
+    legacy = {days_ago(4): {"place": 3, "completed": 3, "penalty": 150}}  # kept by the first pages
+    context.add_init_script(daily.storage_script(name="Streak Sam", player_id=str(uuid.uuid4())))
+    context.add_init_script(seed_script({"ladder-rummy:stats": {"format": 1, "games": seeded}, "ladder-rummy:daily": legacy}, "test:stats"))
+    context.add_init_script("delete Navigator.prototype.share; delete Navigator.prototype.canShare;")  # the clipboard way first
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url.rstrip("/"))
+    result = wheel_run(site, RESULT, daily.seed, stdin=json.dumps(daily.log))
+    assert (result["completed"], result["penalty"]) == (daily.completed, daily.penalty)
+
+    resume(page, site)
+    panel = page.locator("#contract-panel")
+    expect(panel).to_contain_text("Hints are off in the Daily: everyone plays the same deals unaided.")
+    expect(page.locator("#hint-button")).to_have_count(0)
+    play_to_the_end(page, daily)
+    over = page.locator("#game-dialog[open]")
+    over.wait_for()
+
+    # Share: the clipboard holds the spoiler-free text, exactly.
+    number = (dt.date.fromisoformat(daily.date) - FIRST_DAILY).days + 1
+    place = f"{result['place']}=" if result["shared"] else str(result["place"])
+    symbols = "".join("🟩" if c else "⬜" for c in result["climbed"])
+    text = f"Ladder Rummy #{number} · {daily.date}\n{daily.completed}/10 contracts · place {place}/4\n{symbols}"
+    over.get_by_role("button", name="Share").click()
+    expect(over.locator(".share-result")).to_have_text("Copied: paste it anywhere.")
+    assert page.evaluate("navigator.clipboard.readText()") == text
+    # Where the Web Share API exists, it gets the same text.
+    page.evaluate("Object.defineProperty(navigator, 'share', {configurable: true, value: async (data) => { window.sharedData = data; }})")
+    over.get_by_role("button", name="Share").click()
+    expect(over.locator(".share-result")).to_have_text("Shared.")
+    assert page.evaluate("window.sharedData") == {"text": text}
+
+    # The countdown to the next Daily ticks.
+    clock = over.locator(".countdown time")
+    first = clock.inner_text()
+    assert re.fullmatch(r"\d\d:\d\d:\d\d", first) and first <= "24:00:00"
+    expect(clock).not_to_have_text(first, timeout=3000)
+    shot(page, "extras-desktop-1-game-over")
+
+    # Statistics, on top of the game-over sheet: the game counted once, the streak by UTC date.
+    over.get_by_role("button", name="Statistics").click()
+    sheet = page.locator("#stats-dialog[open]")
+    games = seeded + [{"place": 3, "completed": 3, "penalty": 150}, {"place": result["place"], "completed": daily.completed, "penalty": daily.penalty}]
+    won = sum(1 for g in games if g["place"] == 1)
+    expect(sheet.locator('[data-stat="played"] .stat-value')).to_have_text(str(len(games)))
+    assert stat(sheet, "won") == str(won)
+    assert stat(sheet, "win_rate") == str(int(100 * won / len(games) + 0.5))
+    assert stat(sheet, "streak") == "3"  # today, yesterday, the day before
+    assert stat(sheet, "longest") == "4"
+    assert stat(sheet, "best") == f"{max(g['completed'] for g in games)}/10"
+    assert stat(sheet, "average") == str(int(sum(g["penalty"] for g in games) / len(games) + 0.5))
+    expect(sheet.locator(".ladder-bars rect.bar")).to_have_count(len(games))
+    expect(sheet.locator(".stats-daily")).to_contain_text(f"Place {result['place']}, {daily.completed} contracts")
+    shot(page, "extras-desktop-2-statistics")
+
+    # Export: a small JSON file with every game.
+    with page.expect_download() as download:
+        sheet.get_by_role("button", name="Export").click()
+    exported = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert exported["app"] == "ladder-rummy" and exported["format"] == 1 and len(exported["games"]) == len(games)
+    assert download.value.suggested_filename == f"ladder-rummy-statistics-{today()}.json"
+    sheet.get_by_role("button", name="Close").click()
+
+    # Watch the replay from the game-over sheet: every hand face up, forward and back, deal by deal.
+    over.get_by_role("button", name="Watch the replay").click()
+    viewer = page.locator("#replay-dialog[open]")
+    expect(viewer.locator(".sheet-head h2")).to_have_text(f"Replay: Daily #{number} · {daily.date}")
+    expect_all_hands(viewer, [10, 10, 10, 10])
+    total = len(daily.log)
+    assert replay_now(viewer) == f"Move 0 of {total} · deal 1"
+    expect(viewer.get_by_role("button", name="Go to the start")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(viewer.locator(".replay-count")).to_have_text(f"Move 1 of {total} · deal 1")
+    expect(viewer.locator('.replay-seat.actor')).to_have_count(1)
+    page.keyboard.press("ArrowLeft")
+    expect(viewer.locator(".replay-count")).to_have_text(f"Move 0 of {total} · deal 1")
+    viewer.get_by_role("button", name="Next deal").click()
+    expect(viewer.locator(".replay-count")).to_contain_text("· deal 2")
+    expect(viewer.locator(".replay-deal-end")).to_contain_text("Deal 1 is over.")
+    expect_all_hands(viewer, [10, 10, 10, 10])
+    viewer.get_by_role("button", name="Go to the end").click()
+    expect(viewer.locator(".replay-count")).to_have_text(re.compile(rf"^Move {total} of {total}"))
+    you = viewer.locator(".replay-summary tbody tr", has_text="You")
+    expect(you.locator("td")).to_have_text([str(result["place"]), str(daily.completed), str(daily.penalty)])
+    viewer.get_by_role("button", name="Close").click()
+    over.wait_for()
+
+    # Recorded once (the save is gone, the record and the kept save stay).
+    stats = stored(page, "stats")
+    assert [g["date"] for g in stats["games"]].count(daily.date) == 1
+    assert [r["save"]["seed"] for r in stored(page, "replays")] == [daily.seed]
+
+
+# ---- a New Game that ended before a reload: counted once, watched from the history, import ----
+
+@pytest.fixture(scope="module")
+def finished_new(site: Site) -> dict[str, Any]:
+    return wheel_run(site, PLAY_NEW, "extras-finished")
+
+
+def test_a_game_finished_before_a_reload_counts_once_and_plays_back(context: BrowserContext, page: Page, site: Site,
+                                                                     finished_new: dict[str, Any], tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    # Every load finds the finished save again, as if the page had closed on the game-over sheet.
+    saved = {"save": finished_new, "order": [], "manual": False, "mode": {"mode": "new", "difficulty": "easy"}}
+    context.add_init_script(f"localStorage.setItem('ladder-rummy:save', {json.dumps(json.dumps(saved))});")
+    context.add_init_script(seed_script({"ladder-rummy:settings": json.loads(INSTANT)}))
+    for _ in range(2):
+        page.goto(site.url)
+        start = page.locator("#start-dialog[open]")
+        start.get_by_role("button", name="Statistics").click()
+        sheet = page.locator("#stats-dialog[open]")
+        expect(sheet.locator('[data-stat="played"] .stat-value')).to_have_text("1")
+    expect(sheet.locator(".recent-game")).to_have_count(1)
+    expect(sheet.locator('[data-stat="streak"] .stat-value')).to_have_text("0")
+
+    # Import another device's file: new games added, the same file again adds none, a stranger refused.
+    other = {"app": "ladder-rummy", "kind": "statistics", "format": 1, "exported": "2026-11-29T00:00:00.000Z",
+             "games": [record("daily", 1, place=1, completed=4, penalty=60), record("new", 5, place=2, completed=3, penalty=80),
+                       {"id": "broken", "mode": "daily"}]}
+    file = tmp_path / "stats.json"
+    file.write_text(json.dumps(other))
+    picker = sheet.locator('input[type="file"]')
+    picker.set_input_files(str(file))
+    expect(sheet.locator(".stats-file-result")).to_have_text("2 games added (3 in all).")
+    expect(sheet.locator('[data-stat="played"] .stat-value')).to_have_text("3")
+    expect(sheet.locator('[data-stat="streak"] .stat-value')).to_have_text("1")  # yesterday's Daily
+    sheet.locator('input[type="file"]').set_input_files(str(file))
+    expect(sheet.locator(".stats-file-result")).to_have_text("0 games added (3 in all).")
+    file.write_text(json.dumps({"some": "thing"}))
+    sheet.locator('input[type="file"]').set_input_files(str(file))
+    expect(sheet.locator(".stats-file-result")).to_have_text("That file is not a Ladder Rummy statistics file.")
+    shot(page, "extras-phone-1-statistics")
+
+    # Watch it from the history: only games with a kept save have a Watch button.
+    watch = sheet.get_by_role("button", name=re.compile("^Watch New Game · Easy"))
+    expect(watch).to_have_count(1)
+    watch.click()
+    viewer = page.locator("#replay-dialog[open]")
+    expect_all_hands(viewer, [10, 10, 10, 10])
+    total = len(finished_new["log"])
+    play = viewer.get_by_role("button", name="Play")
+    play.click()
+    expect(viewer.locator(".replay-count")).not_to_have_text(f"Move 0 of {total} · deal 1", timeout=10_000)
+    viewer.get_by_role("button", name="Pause").click()
+    expect(viewer.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "false")
+    paused = replay_now(viewer)
+    page.wait_for_timeout(500)
+    assert replay_now(viewer) == paused
+    page.keyboard.press("End")
+    expect(viewer.locator(".replay-count")).to_have_text(re.compile(rf"^Move {total} of {total}"))
+    expect(viewer.locator(".replay-summary caption")).to_have_text("Game over")
+    page.keyboard.press("PageUp")
+    expect(viewer.locator(".replay-count")).not_to_have_text(re.compile(rf"^Move {total} "))
+    expect(viewer.locator(".replay-deal-end")).to_contain_text("is over.")
+    page.keyboard.press("Home")
+    expect(viewer.locator(".replay-count")).to_have_text(f"Move 0 of {total} · deal 1")
+    viewer.get_by_role("button", name="Forward one move").click()
+    viewer.get_by_role("button", name="Forward one move").click()
+    expect(viewer.locator(".replay-count")).to_have_text(f"Move 2 of {total} · deal 1")
+    shot(page, "extras-phone-2-replay")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# ---- New Game: what the contract still lacks, the hint button, settings ----
+
+COUNTER = """
+window.oscillators = 0;
+if (window.AudioContext) {
+  const create = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () { window.oscillators += 1; return create.call(this); };
+}
+"""
+PROGRESS_WORDS = {  # the templates of site/i18n/*.json, for the shapes the test seed shows
+    "en": {"missing": "{count} cards to go: {parts}.", "missing_one": "1 card to go: {parts}.",
+           "need_one": "one more {options} for {which}", "joker": "a joker", "or": " or ",
+           "nth": "the {nth} group", "ordinal": ["first", "second", "third"]},
+    "tr": {"missing": "{count} kart eksik: {parts}.", "missing_one": "1 kart eksik: {parts}.",
+           "need_one": "{which} için bir {options} daha", "joker": "joker", "or": " ya da ",
+           "nth": "{nth} grup", "ordinal": ["birinci", "ikinci", "üçüncü"]},
+    "ko": {"missing": "{count}장 더 필요: {parts}.", "missing_one": "1장 더 필요: {parts}.",
+           "need_one": "{which}에 {options} 한 장 더", "joker": "조커", "or": " 또는 ",
+           "nth": "{nth} 그룹", "ordinal": ["첫 번째", "두 번째", "세 번째"]},
+}
+
+
+def progress_sentence(progress: dict[str, Any], lang: str) -> str:
+    """The panel's line for a two-group contract where each lacking group lacks one card of its rank."""
+    words = PROGRESS_WORDS[lang]
+    parts = []
+    for n, meld in enumerate(progress["melds"]):
+        if not meld["missing"]:
+            continue
+        assert meld["kind"] == "group" and meld["rank"] and meld["missing"] == 1, "the seed shows another shape"
+        options = meld["rank"] + (words["or"] + words["joker"] if "JK" in meld["options"] else "")
+        which = words["nth"].format(nth=words["ordinal"][n])
+        parts.append(words["need_one"].format(options=options, which=which))
+    template = words["missing_one"] if progress["missing"] == 1 else words["missing"]
+    return template.format(count=progress["missing"], parts="; ".join(parts))
+
+
+def choose_setting(page: Page, legend: str, option: str) -> None:
+    dialog = page.locator("#settings-dialog[open]")
+    dialog.locator("fieldset", has=page.locator("legend", has_text=legend)).get_by_text(option, exact=True).click()
+
+
+def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Page, site: Site) -> None:
+    from ladder_rummy import adapter
+
+    context.add_init_script(seed_script({"ladder-rummy:settings": json.loads(INSTANT)}))
+    context.add_init_script(COUNTER)
+    page.emulate_media(reduced_motion="reduce")
+    seed = "hint-1"
+    twin = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "normal", "seed": seed})))
+    open_seed(page, site, seed, "normal")
+    assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
+
+    # What the contract still lacks, from the engine's evaluator, in each language.
+    line = page.locator("#contract-panel .contract-missing")
+    expect(line).to_have_text(progress_sentence(twin["view"]["progress"], "en"))
+    page.get_by_role("button", name="Settings").click()
+    choose_setting(page, "Language", "Türkçe")
+    page.locator("#settings-dialog[open]").get_by_role("button", name="Tamam").click()
+    expect(line).to_have_text(progress_sentence(twin["view"]["progress"], "tr"))
+    expect(page.locator("#hint-button")).to_have_text("İpucu")
+    page.get_by_role("button", name="Ayarlar").click()
+    choose_setting(page, "Dil", "한국어")
+    page.locator("#settings-dialog[open]").get_by_role("button", name="완료").click()
+    expect(line).to_have_text(progress_sentence(twin["view"]["progress"], "ko"))
+    page.get_by_role("button", name="설정").click()
+    choose_setting(page, "언어", "English")
+    page.locator("#settings-dialog[open]").get_by_role("button", name="Done").click()
+    expect(line).to_have_text(progress_sentence(twin["view"]["progress"], "en"))
+
+    # The hint: the strong player's move in this very position, which the page lists as legal.
+    hint = page.locator("#hint")
+    for _ in range(2):
+        page.get_by_role("button", name="Hint").click()
+        expect(hint).not_to_have_attribute("data-move", "")
+        move = hint.get_attribute("data-move")
+        assert move == json.loads(adapter.hint())["hint"]
+        assert move in legal_moves(page)
+        expect(hint).to_have_text(re.compile(r"^Hint: .+\.$"))
+        if move.startswith(("discard", "layoff")):
+            expect(page.locator("#hand button.card.lifted")).to_have_attribute("data-card", move.split()[1])
+        before = replies(page)
+        command(page, move)  # the person takes the advice (sound still off)
+        after(page, before)
+        assert json.loads(adapter.act(move))["ok"]
+    assert page.evaluate("window.oscillators") == 0
+
+    # Settings: sound off by default, four-colour suits, motion like the device, speed.
+    page.get_by_role("button", name="Settings").click()
+    dialog = page.locator("#settings-dialog[open]")
+    expect(dialog.locator("fieldset", has=page.locator("legend", has_text="Sound effects")).get_by_label("Off")).to_be_checked()
+    expect(dialog.locator("fieldset", has=page.locator("legend", has_text="Motion")).get_by_label("Like this device")).to_be_checked()
+    choose_setting(page, "Suit colours", "Four colours")
+    choose_setting(page, "Sound effects", "On")
+    choose_setting(page, "Computer players' speed", "Fast")
+    assert stored(page, "settings")["speed"] == "fast"
+    choose_setting(page, "Computer players' speed", "Instant")
+    assert page.evaluate("document.documentElement.classList.contains('four-colour')")
+    colours = page.evaluate("""() => Object.fromEntries(['H', 'D', 'C', 'S'].map((suit) => {
+        const card = document.createElement('span'); card.className = 'card'; card.dataset.suit = suit;
+        document.body.append(card); const colour = getComputedStyle(card).color; card.remove(); return [suit, colour]; }))""")
+    assert colours == {"H": "rgb(200, 16, 46)", "D": "rgb(27, 95, 201)", "C": "rgb(23, 128, 61)", "S": "rgb(29, 29, 31)"}
+    page.emulate_media(reduced_motion="no-preference")
+    expect(page.locator("html")).to_have_attribute("data-motion", "full")  # follows the device live
+    choose_setting(page, "Motion", "Reduced")
+    expect(page.locator("html")).to_have_attribute("data-motion", "reduce")
+    dialog.get_by_role("button", name="Done").click()
+    assert stored(page, "settings") == {"speed": "instant", "sort": "suit", "suits": "four", "sound": "on", "motion": "reduce", "lang": "en"}
+
+    # With sound on, the next plays make short sounds (oscillators, no audio files).
+    page.get_by_role("button", name="Hint").click()
+    expect(hint).not_to_have_attribute("data-move", "")
+    before = replies(page)
+    command(page, hint.get_attribute("data-move"))
+    after(page, before)
+    assert page.evaluate("window.oscillators") > 0
+    shot(page, "extras-desktop-3-hint")
+    page.set_viewport_size({"width": 360, "height": 640})
+    shot(page, "extras-phone-3-table")
+
+
+# ---- a leaderboard entry, watched from the board ----
+
+def test_watch_a_leaderboard_entry(context: BrowserContext, page: Page, site: Site, daily: Daily, guard: Guard) -> None:
+    status, _ = api(site, body={"date": daily.date, "name": "Board Bea", "playerId": str(uuid.uuid4()), "log": daily.log,
+                                "engineVersion": daily.engine})
+    assert status == 201
+    context.add_init_script(seed_script({"ladder-rummy:settings": json.loads(INSTANT)}))
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url)
+    page.locator("#start-dialog[open]").get_by_role("button", name="Leaderboard").click()
+    board = page.locator("#board-dialog[open]")
+    board.get_by_role("button", name="Watch Board Bea's game").first.click()
+    viewer = page.locator("#replay-dialog[open]")
+    number = (dt.date.fromisoformat(daily.date) - FIRST_DAILY).days + 1
+    expect(viewer.locator(".sheet-head h2")).to_have_text(f"Replay: Board Bea · Daily #{number} · {daily.date}")
+    expect(viewer.locator('.replay-seat[data-seat="0"] .replay-who strong')).to_have_text("Board Bea")
+    expect_all_hands(viewer, [10, 10, 10, 10])
+    viewer.get_by_role("button", name="Next deal").click()
+    expect(viewer.locator(".replay-count")).to_contain_text("· deal 2")
+    shot(page, "extras-phone-4-board-replay")
+    viewer.get_by_role("button", name="Go to the end").click()
+    row = viewer.locator(".replay-summary tbody tr", has_text="Board Bea")
+    expect(row.locator("td").nth(1)).to_have_text(str(daily.completed))
+    expect(row.locator("td").nth(2)).to_have_text(str(daily.penalty))
+    viewer.get_by_role("button", name="Close").click()
+
+    # An entry the board no longer has: the viewer says so.
+    page.route(lambda url: "log=1" in url, lambda route: route.fulfill(status=404, json={"error": "not_found", "detail": "no entry on the board for this player"}))
+    board.get_by_role("button", name="Watch Board Bea's game").first.click()
+    expect(viewer.get_by_role("alert")).to_have_text("This game can't be replayed here: no entry on the board for this player")
+    guard.console_errors[:] = [e for e in guard.console_errors if "status of 404" not in e]
