@@ -23,6 +23,7 @@ import tomllib
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fnmatch import fnmatch
 from pathlib import Path
 from types import ModuleType
 
@@ -180,15 +181,21 @@ def test_build_json_describes_the_build(built: Built) -> None:
 
 
 def test_precache_lists_every_shipped_file_that_exists(built: Built) -> None:
-    """All of dist/ but sw.js and the Node-only wheel copy; build.json included."""
+    """All of dist/ but sw.js, the Node-only wheel copy and PyScript's unused chunks; build.json included."""
     precache = list(info_list(built.info["precache"]))
     assert len(precache) == len(set(precache))
     for name in precache:
         assert (built.dist / name).is_file(), name
     shipped = {p.relative_to(built.dist).as_posix() for p in built.dist.rglob("*") if p.is_file()}
-    assert set(precache) == shipped - {"sw.js", "engine/ladder_rummy.whl"}
+    skipped = {n for n in shipped if any(fnmatch(n, pattern) for pattern in build_py.PRECACHE_SKIP)}
+    assert set(precache) == shipped - {"sw.js", "engine/ladder_rummy.whl"} - skipped
     assert "build.json" in precache
     assert str(built.info["wheel"]) in precache
+    # Only optional PyScript chunks are skipped; its entry and core, which the page imports, stay.
+    assert skipped and all(n.startswith("pyscript/") for n in skipped)
+    pyscript = f"pyscript/{PINNED['@pyscript/core']}/"
+    assert pyscript + "core.js" in precache
+    assert any(n.startswith(pyscript + "core-") for n in precache)
 
 
 def info_list(value: object) -> list[str]:

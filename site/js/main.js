@@ -6,6 +6,7 @@ import { pickLanguage, setLanguage } from "./i18n.js";
 import { Renderer } from "./render.js";
 import { Game } from "./game.js";
 import { bindInput } from "./input.js";
+import { registerAfterBoot, takeWaitingUpdate } from "./offline.js";
 import { Leaderboard } from "./leaderboard.js";
 import { Sound } from "./sound.js";
 import { applySettings, followDevice } from "./prefs.js";
@@ -26,4 +27,8 @@ const game = new Game({ store, renderer, storage, leaderboard, sound });
 bindInput(game);
 leaderboard.start(); // a Daily queued while offline goes out now, and whenever the page is back online
 window.addEventListener("resize", () => renderer.schedule(store.get()));
-game.boot(setLanguage(pickLanguage(settings.lang === "auto" ? null : settings.lang)));
+// A newer build waiting in the service worker takes over now, before anything starts (one reload).
+if (!(await takeWaitingUpdate())) {
+  game.boot(setLanguage(pickLanguage(settings.lang === "auto" ? null : settings.lang)));
+  registerAfterBoot();
+}

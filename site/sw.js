@@ -1,0 +1,99 @@
+// sw.js — the service worker: the whole game from the cache, so it plays with no network.
+//
+// build.py replaces the token below with build.json: the cache name (`ladder-rummy-<hash>`, the
+// hash of every shipped file) and the precache list. A new build is therefore a new sw.js, which
+// the browser installs in the background next to the running one.
+//
+//   install   copy every precache file into this build's cache; a file under a versioned path
+//             (pyodide/, pyscript/, wheels/) that an older build's cache holds is copied from
+//             there, the rest is fetched (revalidated, so nothing comes stale from the HTTP cache)
+//   activate  delete the caches of older builds
+//   fetch     same-origin GETs from this build's cache first, the network for anything else;
+//             "/" (and any page URL with a query, such as ?seed=…) is index.html; /api/* always
+//             goes to the network (the leaderboard is never answered from a cache)
+//   message   {type: "skip-waiting"}: a waiting build takes over, but only when the page asking is
+//             the only one open, so no game running in another tab changes version under it; it
+//             answers {takingOver} on the message's port. site/js/offline.js asks at page start,
+//             before the engine starts, and reloads once the new build controls the page.
+//
+// Without skipWaiting() and clients.claim() otherwise, a new build never takes over a page that
+// is already running: it waits for the next load.
+
+const BUILD = __BUILD_JSON__;
+const CACHE = BUILD.cache;
+const CACHE_PREFIX = "ladder-rummy-";
+const ROOT = new URL("./", self.location.href);
+const INDEX = new URL("index.html", ROOT).href;
+const API = new URL("api/", ROOT).pathname;
+// Paths whose content never changes under the same URL (versioned or content-hashed by build.py).
+const VERSIONED = /^(?:pyodide|pyscript|wheels)\//;
+const LOOKS = 5;
+const LOOK_AGAIN_MS = 200;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(dropOldCaches());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== ROOT.origin || url.pathname.startsWith(API)) return;
+  event.respondWith(fromCache(request, url));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") event.waitUntil(skipWaitingIfAlone(event.ports[0]));
+});
+
+/** Fill this build's cache; any failed file fails the install, so a broken build never activates. */
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(BUILD.precache.map((path) => precacheOne(cache, path)));
+}
+
+async function precacheOne(cache, path) {
+  const url = new URL(path, ROOT).href;
+  if (VERSIONED.test(path)) {
+    const kept = await caches.match(url, { ignoreVary: true });
+    if (kept) return cache.put(url, kept);
+  }
+  // Versioned files may come from the HTTP cache (the first visit just downloaded them);
+  // the others are revalidated, which costs a 304 when they did not change.
+  const response = await fetch(url, { cache: VERSIONED.test(path) ? "default" : "no-cache" });
+  if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+  return cache.put(url, response);
+}
+
+async function dropOldCaches() {
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+}
+
+/** The cached answer, else the network's. A page URL is index.html whatever its query. */
+async function fromCache(request, url) {
+  const cache = await caches.open(CACHE);
+  const page = request.mode === "navigate" || url.pathname === ROOT.pathname;
+  const key = page && (url.pathname === ROOT.pathname || url.href.startsWith(INDEX)) ? INDEX : request;
+  const cached = await cache.match(key, { ignoreVary: true, ignoreSearch: page });
+  return cached || fetch(request);
+}
+
+/** Take over if the asking page is the only one open; answer on `reply` whether it will. */
+async function skipWaitingIfAlone(reply) {
+  // On a reload the page's previous document can still count as open for a moment: look again.
+  for (let look = 0; look < LOOKS; look += 1) {
+    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    if (pages.length <= 1) {
+      reply?.postMessage({ takingOver: true });
+      await self.skipWaiting();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
+  }
+  reply?.postMessage({ takingOver: false });
+}
