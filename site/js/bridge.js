@@ -14,7 +14,7 @@ export class BridgeError extends Error {
   constructor(stage, cause) {
     super(`engine ${stage} failed`);
     this.name = "BridgeError";
-    this.stage = stage; // "config" | "pyscript" | "python" | "engine" | "call"
+    this.stage = stage; // "config" | "pyscript" | "python" | "engine" | "call" | "network"
     this.cause = cause;
   }
 }
@@ -50,13 +50,21 @@ async function loadBuildInfo(base) {
 /**
  * Start downloading Pyodide's big files and the wheel now, while PyScript loads and its worker
  * spins up: the worker then finds them in the HTTP cache (same URLs). Bodies are read and dropped.
+ * Under the service worker everything is already on the device, so there is nothing to fetch.
+ * @returns {Promise<never>} rejects with a "network" BridgeError if a download fails: the network
+ *   went away during a first visit, and the worker, waiting on the same file, would hang.
  */
 function prefetch(info) {
+  if (navigator.serviceWorker?.controller) return new Promise(() => {});
   const dir = new URL(".", info.pyodideURL);
   const urls = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
-  for (const url of [...urls, info.wheelURL]) {
-    fetch(url).then((response) => response.body?.pipeTo(new WritableStream())).catch(() => {});
-  }
+  return new Promise((_, reject) => {
+    for (const url of [...urls, info.wheelURL]) {
+      fetch(url)
+        .then((response) => response.body?.pipeTo(new WritableStream()))
+        .catch((error) => reject(new BridgeError("network", error)));
+    }
+  });
 }
 
 /**
@@ -75,7 +83,8 @@ export async function startEngine({ onStage: report = () => {}, base = document.
     throw error instanceof BridgeError ? error : new BridgeError("config", error);
   });
 
-  prefetch(info);
+  const networkLost = prefetch(info);
+  networkLost.catch(() => {}); // raced below, where it matters
 
   onStage("pyscript");
   let PyWorker;
@@ -91,7 +100,7 @@ export async function startEngine({ onStage: report = () => {}, base = document.
   let worker;
   try {
     worker = await withTimeout(
-      PyWorker(info.workerURL, { type: "pyodide", version: info.pyodideURL, config: {} }),
+      Promise.race([PyWorker(info.workerURL, { type: "pyodide", version: info.pyodideURL, config: {} }), networkLost]),
       BOOT_TIMEOUT_MS,
       "python",
     );
@@ -102,7 +111,7 @@ export async function startEngine({ onStage: report = () => {}, base = document.
   onStage("engine");
   let booted;
   try {
-    booted = JSON.parse(await withTimeout(worker.sync.boot(info.wheelURL), BOOT_TIMEOUT_MS, "engine"));
+    booted = JSON.parse(await withTimeout(Promise.race([worker.sync.boot(info.wheelURL), networkLost]), BOOT_TIMEOUT_MS, "engine"));
   } catch (error) {
     worker.terminate();
     throw error instanceof BridgeError ? error : new BridgeError("engine", error);

@@ -59,6 +59,12 @@ export class Game {
       console.warn("The engine did not start:", error.stage, error.cause ?? error);
       this.stopProgress();
       $("boot-stage").textContent = "";
+      // Lost the network before the game was stored for offline play: say so plainly.
+      const key = error.stage === "network" || !navigator.onLine ? "boot.offline" : "boot.failed";
+      if (t(key) !== key) { // else the words never loaded: the page's English stays
+        $("boot-error-text").dataset.i18n = key;
+        $("boot-error-text").textContent = t(key);
+      }
       $("boot-error").hidden = false;
       $("retry-button").focus();
       return;
@@ -113,9 +119,12 @@ export class Game {
       ? await this.engine.resume(saved.save)
       : { ok: false };
     if (!answer.ok || !answer.view) {
+      // Kept aside, never dropped: a save from an engine this one cannot replay may be read later.
+      this.storage.write(KEYS.aside, { raw, code: answer.code || "unreadable", at: new Date().toISOString() });
       this.storage.remove(KEYS.save);
       this.set({ screen: "table" });
-      await dialogs.showNotice(t("notice.bad_save"));
+      const old = answer.code === "engine_version";
+      await dialogs.showNotice(old ? t("notice.old_save", { version: answer.saved_by }) : t("notice.bad_save"));
       return false;
     }
     if (answer.view.game_over) {

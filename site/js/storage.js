@@ -61,6 +61,7 @@ export class Storage {
 // Keys used by the page (one place, so a reader sees what is kept).
 export const KEYS = {
   save: "save",         // {save: Save, order: [card…]} — the game in progress
+  aside: "save-aside",  // {raw, code, at} — the last save that could not be resumed, kept, not lost
   settings: "settings", // {speed, sort, suits, sound, motion, lang}
   daily: "daily",       // {"2026-11-29": {place, completed, penalty}} — finished Dailies
   player: "player",     // {id: UUID, name: "Ayşe" | null} — who this browser is on the leaderboard

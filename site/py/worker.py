@@ -6,6 +6,9 @@ JSON text of the form ``{"py_ms": 1.234, "answer": <adapter answer>}`` so the
 page can measure the time spent in Python. A Python exception never crosses
 into the page as a traceback: it is printed to the console and answered as
 ``{"py_ms": ..., "crash": "ExceptionName"}``.
+
+``resume`` refuses a save from an engine version this one cannot replay with
+``{"ok": false, "code": "engine_version", "saved_by": "<version>", ...}``.
 """
 
 import json
@@ -57,7 +60,31 @@ def act(command):
 
 
 def resume(save):
-    return _wrap("resume", lambda: _adapter.resume(save))
+    return _wrap("resume", lambda: _resume(save))
+
+
+def _resume(save_text):
+    """The adapter's resume, for a save whose engine version replays the same here.
+
+    A save written by an engine outside ``REPLAY_COMPATIBLE`` would replay into
+    other deals or other computer moves, so it is refused with its own code:
+    the page keeps it aside and tells the person, rather than losing it.
+    """
+    from ladder_rummy.verify import can_replay
+
+    try:
+        save = json.loads(save_text)
+    except ValueError:
+        save = None
+    version = save.get("engine") if isinstance(save, dict) else None
+    if isinstance(version, str) and not can_replay(version):
+        return json.dumps({
+            "ok": False,
+            "code": "engine_version",
+            "saved_by": version,
+            "error": f"this game was saved by engine {version}, which this engine cannot replay",
+        })
+    return _adapter.resume(save_text)
 
 
 def current():
