@@ -1,0 +1,318 @@
+"""Offline play, installation and updates, in Chromium.
+
+After one visit the whole game plays with no network (issue 5): the service worker (site/sw.js)
+precaches everything the page needs, and these tests take the network away for real — the
+server is stopped and the browser context set offline — then play. Each test that stops a
+server starts its own ``build.py serve`` on the session's built site, so the shared server
+keeps running for the other tests.
+
+The guard of conftest.py applies (no request to another origin, no console error), with one
+exception: the test that cuts the network during a first visit allows the browser's own
+"Failed to load resource" lines for the requests it cut.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import shutil
+import sys
+from collections.abc import Iterator
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from conftest import Guard
+from helpers import INSTANT, ROOT, choose, command
+from serving import Served, serve
+from test_table import after, replies
+
+if TYPE_CHECKING:
+    from conftest import Site
+    from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+sys.path.insert(0, str(ROOT))
+import build as build_py  # noqa: E402  (PRECACHE_SKIP, and building a second version)
+
+READY_TIMEOUT_MS = 90_000
+TABLE = '#app[data-screen="table"][data-busy="false"]'
+SETTINGS = "localStorage.setItem('ladder-rummy:settings', {})".format(json.dumps(INSTANT))
+
+
+@pytest.fixture
+def own_server(site: Site, tmp_path: Path) -> Iterator[Served]:
+    """``build.py serve`` on the session's built site, for this test alone (it may stop it)."""
+    served = serve(site.dist, env={"LADDER_RUMMY_BLOBS_DIR": str(tmp_path / "blobs")})
+    yield served
+    if served.process.poll() is None:
+        served.stop()
+
+
+def guarded_context(browser: Browser, origin: str) -> tuple[BrowserContext, Guard]:
+    """A fresh profile with instant computer players, watched like conftest's ``page``."""
+    context = browser.new_context()
+    guard = Guard(origin=origin.rstrip("/"))
+    context.on("request", guard.on_request)
+    context.on("console", guard.on_console)
+    context.on("weberror", lambda web_error: guard.on_page_error(web_error.error))
+    # try: an about:blank page has no localStorage
+    context.add_init_script(f"try {{ if (!localStorage.getItem('ladder-rummy:settings')) {SETTINGS} }} catch {{}}")
+    return context, guard
+
+
+def first_visit(page: Page, url: str) -> None:
+    """Open the game online and wait until its service worker holds everything."""
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.goto(url)
+    page.wait_for_selector(f"#start-dialog[open], {TABLE}", state="attached")
+    page.wait_for_selector('html[data-offline="ready"]', state="attached")
+
+
+def wait_for_game(page: Page, mode: str) -> None:
+    """Wait until a game of this mode is saved and the table waits for the person."""
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('ladder-rummy:save') || '{{}}').save?.mode === '{mode}'")
+    page.wait_for_selector(TABLE, state="attached")
+
+
+def visible_view(page: Page) -> dict[str, list[str]]:
+    """What the person sees: the legal moves and the hand."""
+    return page.evaluate(
+        """() => ({legal: [...document.querySelectorAll('#legal-moves button')].map(b => b.textContent),
+                   hand: [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)})"""
+    )
+
+
+def play_to_deal_end(page: Page, max_moves: int = 400) -> None:
+    """Sensible moves through the Command box until the deal-end summary opens."""
+    for _ in range(max_moves):
+        if page.locator("#deal-dialog[open]").count():
+            return
+        before = replies(page)
+        command(page, choose(visible_view(page)))
+        after(page, before)
+    raise AssertionError(f"deal 1 did not end within {max_moves} moves")
+
+
+def skipped(url: str, origin: str) -> bool:
+    """Whether a same-origin URL is one of the files the precache leaves out."""
+    path = url.removeprefix(origin).lstrip("/").split("?")[0]
+    return any(fnmatch(path, pattern) for pattern in build_py.PRECACHE_SKIP)
+
+
+def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: Browser, own_server: Served) -> None:
+    """Visit once; stop the server, go offline, reload; a Daily's first deal, then a New Game."""
+    origin = own_server.url.rstrip("/")
+    context, guard = guarded_context(browser, origin)
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    try:
+        page = context.new_page()
+        first_visit(page, own_server.url)
+        assert own_server.stop() == 0
+        context.set_offline(True)
+
+        page.reload()
+        start = page.locator("#start-dialog[open]")
+        start.get_by_role("button", name="Play today's Daily").click()
+        wait_for_game(page, "daily")
+        assert "Deal 1/10" in page.inner_text("#deal-counter")
+        save = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]
+        assert save["mode"] == "daily" and save["date"] == dt.datetime.now(dt.timezone.utc).date().isoformat()
+        play_to_deal_end(page)
+        assert "Deal 1 is over" in page.inner_text("#deal-dialog")
+        page.locator("#deal-dialog").get_by_role("button", name="Next deal").click()
+        page.wait_for_selector(TABLE, state="attached")
+
+        # The rules in another language come from the cache too.
+        page.click("#rules-button")
+        rules = page.locator("#rules-dialog[open]")
+        rules.get_by_role("button", name="Türkçe").click()
+        page.wait_for_selector("html[lang=tr]", state="attached")
+        rules.get_by_role("button", name="English").click()
+        page.wait_for_selector("html[lang=en]", state="attached")
+        page.keyboard.press("Escape")
+
+        page.click("#menu-button")
+        page.locator("#start-dialog[open]").get_by_role("button", name="Normal").click()
+        wait_for_game(page, "new")
+        assert "Deal 1/10" in page.inner_text("#deal-counter")
+        save = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]
+        assert save["difficulty"] == "normal"
+
+        # Launched from the home screen: the manifest's start_url, offline, resumes that game.
+        manifest_url = page.evaluate("document.querySelector('link[rel=manifest]').href")
+        manifest = json.loads((ROOT / "site" / "manifest.webmanifest").read_text(encoding="utf-8"))
+        launched = context.new_page()
+        launched.set_default_timeout(READY_TIMEOUT_MS)
+        launched.goto(page.evaluate("([start, base]) => new URL(start, base).href", [manifest["start_url"], manifest_url]))
+        launched.wait_for_selector(TABLE, state="attached")
+        assert launched.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:save')).save.seed") == save["seed"]
+    finally:
+        context.close()
+    guard.assert_clean()
+    assert not [url for url in requested if skipped(url, origin)], "a file left out of the precache was requested"
+
+
+def test_the_app_is_installable(browser: Browser, site: Site, guard: Guard) -> None:
+    """Chromium finds the manifest valid and the page installable (manifest, icons, service worker)."""
+    context, own_guard = guarded_context(browser, site.url)
+    try:
+        page = context.new_page()
+        first_visit(page, site.url)
+        page.reload()  # installability needs the page controlled by its service worker
+        page.locator("#start-dialog[open]").wait_for()
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [], manifest["errors"]
+        assert json.loads(manifest["data"])["name"] == "Ladder Rummy"
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        # Playwright's contexts are incognito profiles, where Chromium never offers to install.
+        assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    finally:
+        context.close()
+    own_guard.assert_clean()
+
+
+def test_manifest_and_icons() -> None:
+    """Name, standalone display, theme colour, start_url, and crisp PNG icons of the stated sizes."""
+    manifest = json.loads((ROOT / "site" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Ladder Rummy" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["theme_color"] == "#0f4d32"
+    index = (ROOT / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<meta name="theme-color" content="#0f4d32">' in index
+    assert '<link rel="manifest" href="manifest.webmanifest">' in index
+    purposes = set()
+    for icon in manifest["icons"]:
+        data = (ROOT / "site" / icon["src"]).read_bytes()
+        purposes.add(icon["purpose"])
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            assert f"{width}x{height}" == icon["sizes"], icon
+    assert purposes == {"any", "maskable"}
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["purpose"] == "maskable"}
+    assert {"192x192", "512x512"} <= sizes
+
+
+def test_a_first_visit_that_loses_the_network_says_so(browser: Browser, site: Site) -> None:
+    """The network goes away while Pyodide downloads: a clear message and Retry, not a frozen bar."""
+    context, guard = guarded_context(browser, site.url)
+
+    def cut(route: Route) -> None:
+        context.set_offline(True)
+        route.abort("internetdisconnected")
+
+    try:
+        page = context.new_page()
+        page.route("**/pyodide.asm.wasm", cut)
+        page.goto(site.url)
+        error = page.locator("#boot-error")
+        error.wait_for(timeout=20_000)
+        assert "You are offline" in error.inner_text()
+        assert page.get_by_role("button", name="Retry").is_visible()
+        assert page.evaluate("document.body.innerText.trim().length") > 0
+    finally:
+        context.close()
+    # The only errors are the browser's notes on the requests that were cut.
+    lost = re.compile(r"Failed to load resource: net::ERR_INTERNET_DISCONNECTED")
+    assert guard.foreign_requests == [] and guard.page_errors == []
+    assert all(lost.search(line) for line in guard.console_errors), guard.console_errors
+
+
+def test_when_the_page_scripts_cannot_load_the_boot_screen_says_so(browser: Browser, site: Site) -> None:
+    """A module of the page itself fails to download: offline.js shows the message and Retry."""
+    context, guard = guarded_context(browser, site.url)
+    try:
+        page = context.new_page()
+        page.route("**/js/game.js", lambda route: route.abort("internetdisconnected"))
+        page.goto(site.url)
+        page.locator("#boot-error").wait_for(timeout=20_000)
+        assert "could not start" in page.inner_text("#boot-error")
+        assert page.get_by_role("button", name="Retry").is_visible()
+    finally:
+        context.close()
+    assert all("ERR_INTERNET_DISCONNECTED" in line for line in guard.console_errors), guard.console_errors
+
+
+def test_a_save_from_an_engine_that_cannot_replay_it_is_kept_and_explained(browser: Browser, site: Site) -> None:
+    """Saved by an engine outside REPLAY_COMPATIBLE: the person is told, and the save is kept aside."""
+    from ladder_rummy import adapter
+
+    save = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": "old-engine"})))["save"]
+    save["engine"] = "0.1.0"
+    stored = json.dumps({"save": save, "order": [], "manual": False, "mode": None})
+    context, guard = guarded_context(browser, site.url)
+    context.add_init_script(
+        f"try {{ if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+        f" localStorage.setItem('ladder-rummy:save', {json.dumps(stored)}); }} }} catch {{}}"
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(READY_TIMEOUT_MS)
+        page.goto(site.url)
+        notice = page.locator("#notice-dialog[open]")
+        notice.wait_for()
+        assert "older version of Ladder Rummy (0.1.0)" in notice.inner_text()
+        aside = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save-aside')"))
+        assert aside["code"] == "engine_version" and aside["raw"] == stored
+        assert page.evaluate("localStorage.getItem('ladder-rummy:save')") is None
+        notice.get_by_role("button", name="OK").click()
+        page.locator("#start-dialog[open]").wait_for()
+    finally:
+        context.close()
+    guard.assert_clean()
+
+
+def build_second_version(tmp_path: Path) -> Path:
+    """The same site with one visible change, built with a new hash (so a new sw.js)."""
+    site = tmp_path / "site-v2"
+    shutil.copytree(ROOT / "site", site, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    index = site / "index.html"
+    index.write_text(index.read_text(encoding="utf-8").replace("<head>", '<head>\n  <meta name="x-version" content="2">', 1), encoding="utf-8")
+    out = tmp_path / "dist-v2"
+    build_py.build(out, site=site)
+    return out
+
+
+def test_a_new_version_waits_for_the_next_load(browser: Browser, site: Site, tmp_path: Path) -> None:
+    """A deploy during a game: it installs in the background, the game goes on unchanged, the
+    next load runs the new version and resumes the game."""
+    served_dir = tmp_path / "served"
+    shutil.copytree(site.dist, served_dir)
+    v2 = build_second_version(tmp_path)
+    server = serve(served_dir, env={"LADDER_RUMMY_BLOBS_DIR": str(tmp_path / "blobs")})
+    context, guard = guarded_context(browser, server.url)
+    version = "document.querySelector('meta[name=x-version]')?.content ?? '1'"
+    try:
+        page = context.new_page()
+        first_visit(page, server.url + "?seed=update&difficulty=easy")
+        page.reload()  # now under version 1's service worker
+        page.wait_for_selector(TABLE + '[data-phase="draw"]', state="attached")
+        before = replies(page)
+        command(page, "draw stock")
+        after(page, before)
+
+        served_dir.rename(tmp_path / "v1")  # the deploy
+        v2.rename(served_dir)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector('html[data-update="waiting"]', state="attached")
+        assert page.evaluate(version) == "1"
+        assert page.locator("#update-note").inner_text().startswith("A new version of Ladder Rummy is ready")
+        discard = next(m for m in page.eval_on_selector_all("#legal-moves button", "b => b.map(x => x.textContent)") if m.startswith("discard"))
+        before = replies(page)
+        command(page, discard)  # the game goes on, under version 1
+        after(page, before)
+        log = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]["log"]
+
+        page.reload()  # the next load: version 2 takes over (one extra reload), the game resumes
+        page.wait_for_function(f"({version}) === '2'")
+        page.wait_for_selector(TABLE, state="attached")
+        assert json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]["log"] == log
+        cache = json.loads((served_dir / "build.json").read_text())["cache"]
+        page.wait_for_function(f"caches.keys().then(keys => keys.join() === {json.dumps(cache)})")
+    finally:
+        context.close()
+        server.stop()
+    guard.assert_clean()
