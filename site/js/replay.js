@@ -90,7 +90,7 @@ class Viewer {
       "aria-label": t("replay.slider"),
       oninput: () => this.go(Number(slider.value), { fromSlider: true }),
     });
-    const bar = h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("replay.controls") },
+    const bar = h("div", { class: "replay-controls", role: "group", "aria-label": t("replay.controls") },
       h("div", { class: "replay-buttons" }, start, prevDeal, back, play, forward, nextDeal, end), slider);
     return { bar, start, prevDeal, back, play, forward, nextDeal, end, slider };
   }
@@ -141,6 +141,7 @@ class Viewer {
     const play = this.controls.play;
     const playing = Boolean(this.timer);
     play.setAttribute("aria-pressed", String(playing));
+    this.now.setAttribute("aria-live", playing ? "off" : "polite"); // no running commentary while it plays
     play.setAttribute("aria-label", t(playing ? "replay.pause" : "replay.play"));
     play.title = play.getAttribute("aria-label");
     play.replaceChildren(glyph(playing ? "pause" : "play"));

@@ -9,6 +9,7 @@
 import { KEYS } from "./storage.js";
 
 export const REPLAYS_KEPT = 20;   // finished games kept to watch again (a Daily's log is ~12 KB)
+const REPLAYS_BUDGET = 1_000_000; // characters: far below the origin's quota, which the game's own save needs
 export const FILE_FORMAT = 1;     // of the exported file; an import refuses any other
 const DAY_MS = 86_400_000;
 
@@ -179,7 +180,9 @@ export class Stats {
   keep(id, save) {
     const kept = this.replays().filter((r) => r.id !== id);
     kept.push({ id, save });
-    this.storage.write(KEYS.replays, kept.slice(-REPLAYS_KEPT));
+    let list = kept.slice(-REPLAYS_KEPT);
+    while (list.length > 1 && JSON.stringify(list).length > REPLAYS_BUDGET) list = list.slice(1);
+    this.storage.write(KEYS.replays, list);
   }
 
   replay(id) {

@@ -65,6 +65,15 @@ test("each finished game is recorded once; the saves of the last 20 are kept", (
   assert.deepEqual(stats.replay(gameId(save("s-24", ["draw stock"]))).seed, "s-24");
 });
 
+test("kept saves stay within their share of the storage: the oldest go first", () => {
+  const stats = new Stats(new MemoryStorage());
+  const long = Array(60_000).fill("draw stock"); // ~780,000 characters of log
+  stats.record(finalView(), save("big-1", long));
+  stats.record(finalView(), save("big-2", [...long, "discard KS"]));
+  assert.deepEqual(stats.replays().map((r) => r.save.seed), ["big-2"]);
+  assert.equal(stats.games().length, 2); // the records themselves are all kept
+});
+
 test("summary: wins are first places (ties too), Dailies make the streak, earlier Dailies count", () => {
   const storage = new MemoryStorage({ daily: { "2026-11-27": { place: 4, completed: 1, penalty: 300 } } });
   const stats = new Stats(storage);
