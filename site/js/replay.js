@@ -31,9 +31,12 @@ export async function openReplay({ engine, source, title, names = {}, speed = "n
   const body = h("div", { class: "replay-body" }, h("p", { class: "small", role: "status", text: t("replay.loading") }));
   sheet("replay-dialog", title, body, [closeButton(dialog, "done", t("replay.close"), true)]);
   const closed = open(dialog);
+  // Closed (or opened on another game) meanwhile: this one must not open a replay in the engine.
+  const current = () => dialog.open && body.isConnected;
   const save = await source;
+  if (!current()) return closed;
   const opened = save && !save.error ? await engine.watch(save) : { ok: false, error: save?.error };
-  if (!dialog.open) return closed;
+  if (!current()) return closed;
   if (!opened.ok) {
     const reason = opened.crash ? t("error.crash") : opened.error || "";
     body.replaceChildren(h("p", { class: "notice", role: "alert", text: t("replay.failed", { reason }) }));
