@@ -67,17 +67,67 @@ function prefetch(info) {
   });
 }
 
+let quieted = false;
+
+/**
+ * PyScript logs a worker that fails (say, its Pyodide download broke off) with console.error; the
+ * bridge reports that failure itself, as a BridgeError the page turns into words, so a warning is
+ * enough here.
+ */
+function quietWorkerErrors(hooks) {
+  if (quieted) return;
+  quieted = true;
+  hooks.main.onWorker.add((_, xworker) => {
+    xworker.onerror = (event) => console.warn("The Python worker failed:", event.error ?? event.message ?? event);
+  });
+}
+
+// The latest start; `taken` once a caller with a progress display has it.
+let current = null;
+
 /**
  * Start Python and the engine.
- * @param {{onStage?: (stage: string) => void, base?: string}} options
+ *
+ * site/js/start.js calls this with `early: true` as soon as the page's first small modules have
+ * loaded, before main.js's larger module graph; game.js's call then takes over that start and is
+ * told the stages already passed. A later call (Retry) starts afresh.
+ * @param {{onStage?: (stage: string) => void, base?: string, early?: boolean}} options
  *   onStage: called with "config", "pyscript", "python", "engine", "ready" as each step begins.
  * @returns {Promise<Engine>}
  */
-export async function startEngine({ onStage: report = () => {}, base = document.baseURI } = {}) {
+export function startEngine({ onStage = () => {}, base = document.baseURI, early = false } = {}) {
+  if (early) {
+    current ??= begin(base);
+    return current.engine;
+  }
+  if (!current || current.taken) current = begin(base);
+  current.taken = true;
+  current.listen(onStage);
+  return current.engine;
+}
+
+/** One start: its promise, and the stages it passed, for a listener that comes late. */
+function begin(base) {
+  const passed = [];
+  const listeners = new Set();
   const onStage = (stage) => {
     performance.mark(`ladder-rummy:stage:${stage}`);
-    report(stage);
+    passed.push(stage);
+    for (const listener of listeners) listener(stage);
   };
+  const engine = boot(base, onStage);
+  engine.catch(() => {}); // the caller that takes this start handles it
+  return {
+    engine,
+    taken: false,
+    listen(listener) {
+      for (const stage of passed) listener(stage);
+      listeners.add(listener);
+    },
+  };
+}
+
+async function boot(base, onStage) {
   onStage("config");
   const info = await loadBuildInfo(base).catch((error) => {
     throw error instanceof BridgeError ? error : new BridgeError("config", error);
@@ -89,7 +139,9 @@ export async function startEngine({ onStage: report = () => {}, base = document.
   onStage("pyscript");
   let PyWorker;
   try {
-    ({ PyWorker } = await import(info.pyscriptURL));
+    let hooks;
+    ({ PyWorker, hooks } = await import(info.pyscriptURL));
+    quietWorkerErrors(hooks);
     // PyWorker started before PyScript has defined its elements fails about half the time.
     await withTimeout(customElements.whenDefined("py-script"), BOOT_TIMEOUT_MS, "pyscript");
   } catch (error) {
@@ -100,7 +152,7 @@ export async function startEngine({ onStage: report = () => {}, base = document.
   let worker;
   try {
     worker = await withTimeout(
-      Promise.race([PyWorker(info.workerURL, { type: "pyodide", version: info.pyodideURL, config: {} }), networkLost]),
+      Promise.race([PyWorker(info.workerURL, { type: "pyodide", version: info.pyodideURL, config: { engine_wheel: info.wheelURL } }), networkLost]),
       BOOT_TIMEOUT_MS,
       "python",
     );

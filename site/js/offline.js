@@ -1,8 +1,8 @@
 // offline.js — the service worker's side of the page: registration, updates, and a clear message
 // when the page's own scripts could not load.
 //
-// index.html loads this module on its own, before main.js, and imports nothing statically, so it
-// still runs when the rest of the page failed to download (a first visit that lost the network).
+// index.html loads this module on its own, before main.js, and it imports nothing statically, so
+// it still runs when the rest of the page failed to download (a first visit that lost the network).
 //
 // Updates (see sw.js): a new build installs in the background while a game runs and takes over
 // on the next load. At page start, before the engine starts, a waiting build is asked to take
@@ -20,11 +20,19 @@ const SCOPE = new URL("../", import.meta.url);
 const QUIET_MS = 300;
 const TAKEOVER_TIMEOUT_MS = 3000;
 
+let decision = null;
+
 /**
- * If a newer build is waiting, let it take over and reload under it.
+ * If a newer build is waiting, let it take over and reload under it. Asked by start.js and
+ * main.js alike; it runs once.
  * @returns {Promise<boolean>} true when the page is reloading (start nothing)
  */
-export async function takeWaitingUpdate() {
+export function takeWaitingUpdate() {
+  decision ??= decide();
+  return decision;
+}
+
+async function decide() {
   if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return false;
   const registration = await navigator.serviceWorker.getRegistration(SCOPE);
   const waiting = registration?.waiting;
@@ -108,14 +116,17 @@ async function showUpdateReady() {
 
 /** main.js (or a module it imports) did not load: show the boot error instead of a frozen bar. */
 function watchPageScripts() {
-  const main = document.querySelector('script[type="module"][src$="js/main.js"]');
-  main?.addEventListener("error", () => {
+  // Captured on the window: the <script> may not be parsed yet when this runs (start.js is async).
+  const failed = (event) => {
+    if (!(event.target instanceof HTMLScriptElement) || !event.target.src.endsWith("/js/main.js")) return;
+    removeEventListener("error", failed, true);
     document.getElementById("boot-stage")?.setAttribute("hidden", "");
     document.getElementById("boot-error")?.removeAttribute("hidden");
     const retry = document.getElementById("retry-button");
     retry?.addEventListener("click", () => location.reload());
     retry?.focus();
-  });
+  };
+  addEventListener("error", failed, true);
 }
 
 watchPageScripts();
