@@ -140,7 +140,7 @@ export function narrate(event, players) {
     case "laydown": return t(you ? "event.you_laydown" : "event.laydown", { name });
     case "out": return t(you ? "event.you_out" : "event.out", { name });
     case "rebuild": return t("event.rebuild");
-    case "deal_start": return t("event.deal_start", { deal: event.deal, name: players[event.dealer]?.seat === 0 ? t("you") : players[event.dealer]?.name, card: cardName(event.upcard) });
+    case "deal_start": return t(event.dealer === 0 ? "event.you_deal_start" : "event.deal_start", { deal: event.deal, name: players[event.dealer]?.name, card: cardName(event.upcard) });
     case "deal_end": return t("event.deal_end", { deal: event.deal });
     case "game_end": return t("event.game_end");
     default: return "";

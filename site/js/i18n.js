@@ -1,6 +1,7 @@
 // i18n.js — the words of the page in English, Turkish and Korean (site/i18n/*.json).
 //
-// t("seat.cards", {count: 7}) → "7 cards"; a key with "_one" is used when count is 1.
+// t("seat.cards", {count: 7}) → "7 cards"; a key with "_one" is used when count is 1
+// (only the current language's own: Turkish and Korean do not change the noun for one).
 // Static text in index.html carries data-i18n (text) or data-i18n-aria (aria-label).
 
 export const LANGUAGES = ["en", "tr", "ko"];
@@ -56,7 +57,7 @@ export function entry(key) {
 /** A message with {placeholders} filled in. */
 export function t(key, params = {}) {
   let text;
-  if (params.count === 1) text = entry(`${key}_one`);
+  if (params.count === 1) text = lookup(messages, `${key}_one`);
   if (text === undefined) text = entry(key);
   if (typeof text !== "string") return key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
