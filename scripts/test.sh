@@ -12,5 +12,5 @@ npm ci --no-audit --no-fund --loglevel=error
 
 python build.py
 python -m pytest -q
-python -m pytest -q -m slow
+python -m pytest -q -m slow -n auto   # long seeded simulations, spread over every core
 if [ -d netlify/tests ]; then npm run --silent test:node; fi
