@@ -97,8 +97,11 @@ def daily(site: Site) -> Daily:
     out = subprocess.run([sys.executable, "-c", PLAY_DAILY, str(wheel), today()], check=True, capture_output=True, text=True)
     game = json.loads(out.stdout)
     mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
-    cut = mine[-LAST_MOVES]
-    return Daily(today(), game["seed"], game["engine"], game["log"], cut, [game["log"][i] for i in mine[-LAST_MOVES:]],
+    # Take over at the start of a turn of the person's (a draw), at least LAST_MOVES actions
+    # from the end, so the page resumes in the draw phase whatever the day's deals are.
+    turns = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-LAST_MOVES]]
+    cut = turns[-1]
+    return Daily(today(), game["seed"], game["engine"], game["log"], cut, [game["log"][i] for i in mine if i >= cut],
                  game["completed"], game["penalty"])
 
 
