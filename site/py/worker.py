@@ -13,7 +13,6 @@ into the page as a traceback: it is printed to the console and answered as
 """
 
 import json
-import sys
 import time
 import traceback
 
@@ -21,6 +20,16 @@ import js
 import pyodide_js
 from pyscript import config, sync
 
+
+
+def _now():
+    """Wall-clock ms (epoch), comparable with the page's performance.timeOrigin + now()."""
+    return js.performance.timeOrigin + js.performance.now()
+
+
+# When this worker started, and when its Python code began (after Pyodide and PyScript loaded):
+# the bridge turns them into performance marks, so bench/page.py can see where a boot goes.
+_times = {"spawn": js.performance.timeOrigin, "code": _now()}
 _adapter = None
 # The engine wheel, already on its way while the bridge hears that this worker is ready.
 _wheel = js.fetch(config["engine_wheel"]) if "engine_wheel" in config else None
@@ -41,11 +50,11 @@ def _wrap(name, call):
 
 
 async def boot(wheel_url):
-    """Put the engine wheel (absolute URL) on ``sys.path`` and import the adapter.
+    """Unpack the engine wheel (absolute URL) into site-packages and import the adapter.
 
-    A pure-Python wheel is a zip that ``zipimport`` reads as it is: nothing is
-    unpacked or installed, which is several times quicker than
-    ``pyodide_js.loadPackage`` and needs no lockfile entry either.
+    ``unpackArchive`` unzips in JavaScript, several times quicker than
+    ``pyodide_js.loadPackage`` (no lockfile, no metadata checks), and importing
+    from unpacked files beats ``zipimport`` by about a third.
     """
     global _adapter
     started = time.perf_counter()
@@ -53,17 +62,17 @@ async def boot(wheel_url):
         response = await (_wheel if _wheel is not None and config["engine_wheel"] == wheel_url else js.fetch(wheel_url))
         if not response.ok:
             raise OSError(f"{wheel_url} answered {response.status}")
-        path = "/home/pyodide/" + wheel_url.rsplit("/", 1)[-1]
-        pyodide_js.FS.writeFile(path, js.Uint8Array.new(await response.arrayBuffer()))
-        sys.path.insert(0, path)
+        pyodide_js.unpackArchive(await response.arrayBuffer(), "wheel")
+        _times["wheel"] = _now()
         from ladder_rummy import adapter
     except Exception as error:
         print("ladder-rummy worker: the engine could not be loaded")
         traceback.print_exc()
         return json.dumps({"ok": False, "crash": type(error).__name__})
     _adapter = adapter
+    _times["imported"] = _now()
     elapsed = (time.perf_counter() - started) * 1000
-    return json.dumps({"ok": True, "py_ms": elapsed})
+    return json.dumps({"ok": True, "py_ms": elapsed, "at": _times})
 
 
 def new_game(args):
