@@ -60,7 +60,7 @@ function prefetch(info) {
   const urls = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
   return new Promise((_, reject) => {
     for (const url of [...urls, info.wheelURL]) {
-      fetch(url)
+      fetch(url, { priority: "low" }) // behind the page's own scripts and PyScript's
         .then((response) => response.body?.pipeTo(new WritableStream()))
         .catch((error) => reject(new BridgeError("network", error)));
     }
@@ -133,6 +133,9 @@ async function boot(base, onStage) {
     throw error instanceof BridgeError ? error : new BridgeError("config", error);
   });
 
+  // PyScript first: over HTTP/1.1 the big downloads would take the connections it needs.
+  const pyscript = import(info.pyscriptURL);
+  pyscript.catch(() => {}); // awaited below
   const networkLost = prefetch(info);
   networkLost.catch(() => {}); // raced below, where it matters
 
@@ -140,7 +143,7 @@ async function boot(base, onStage) {
   let PyWorker;
   try {
     let hooks;
-    ({ PyWorker, hooks } = await import(info.pyscriptURL));
+    ({ PyWorker, hooks } = await pyscript);
     quietWorkerErrors(hooks);
     // PyWorker started before PyScript has defined its elements fails about half the time.
     await withTimeout(customElements.whenDefined("py-script"), BOOT_TIMEOUT_MS, "pyscript");
@@ -171,6 +174,10 @@ async function boot(base, onStage) {
   if (!booted.ok) {
     worker.terminate();
     throw new BridgeError("engine", booted.crash);
+  }
+  // Inside the worker (epoch ms): spawn, Python code start, wheel on sys.path, engine imported.
+  for (const [name, at] of Object.entries(booted.at || {})) {
+    performance.mark(`ladder-rummy:worker:${name}`, { startTime: at - performance.timeOrigin });
   }
   onStage("ready");
   performance.mark("ladder-rummy:engine-ready");
