@@ -64,8 +64,9 @@ function bindHand(game, on) {
   let drag = null;
   let suppressClick = false;
 
-  const cardAt = (x, y) => {
-    const cards = [...hand.querySelectorAll("button.card")].filter((card) => card !== drag?.element);
+  /** The hand card nearest to (x, y) other than `moving`, and whether (x, y) is left of its middle. */
+  const cardAt = (x, y, moving) => {
+    const cards = [...hand.querySelectorAll("button.card")].filter((card) => card !== moving);
     let best = null;
     for (const card of cards) {
       const r = card.getBoundingClientRect();
@@ -104,7 +105,7 @@ function bindHand(game, on) {
     suppressClick = true;
     setTimeout(() => { suppressClick = false; }, 0);
     if (event.type === "pointercancel") return;
-    const target = cardAt(event.clientX, event.clientY);
+    const target = cardAt(event.clientX, event.clientY, element);
     if (!target) return;
     const targetIndex = Number(target.card.dataset.index);
     let to = target.before ? targetIndex : targetIndex + 1;

@@ -259,6 +259,114 @@ def test_command_box_and_legal_moves_list(table: Page, site: Site) -> None:
     assert table.get_by_role("status").inner_text().strip()
 
 
+def joker_for_both_ends(tries: int = 200) -> tuple[dict, str]:
+    """A saved New Game at the person's turn with a joker that fits both ends of a run.
+
+    Plays seeds "joker-end-N" with the sensible person of helpers.py, except that it keeps its
+    jokers, until the engine lists "layoff JK <meld> low" and "... high". Returns the engine's
+    save at that moment (the page resumes it, as after a reload) and the meld's id.
+    """
+    from ladder_rummy import adapter
+
+    for n in range(tries):
+        answer = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": f"joker-end-{n}"})))
+        for _ in range(400):
+            view = answer["view"]
+            if view["game_over"]:
+                break
+            ends: dict[str, set[str]] = {}
+            for move in view["legal"]:
+                verb, *rest = move.split()
+                if verb == "layoff" and rest[0] == "JK" and len(rest) == 3:
+                    ends.setdefault(rest[1], set()).add(rest[2])
+            both = [meld for meld, sides in ends.items() if sides == {"low", "high"}]
+            if both:
+                return answer["save"], both[0]
+            move = choose({**view, "legal": [m for m in view["legal"] if not m.startswith("layoff JK")]})
+            answer = json.loads(adapter.act(move))
+            assert answer["ok"], (move, answer)
+    raise AssertionError("no position found where a joker fits both ends of a run")
+
+
+def saved_game(context: BrowserContext, save: dict, order: list[str] | None = None) -> None:
+    """Every load of the page finds this New Game in localStorage, as after a reload."""
+    stored = {"save": save, "order": order or [], "manual": bool(order), "mode": {"mode": "new", "difficulty": "easy"}}
+    context.add_init_script(f"localStorage.setItem('ladder-rummy:save', {json.dumps(json.dumps(stored))});")
+
+
+def test_a_joker_that_fits_both_ends_asks_which(context: BrowserContext, table: Page, site: Site) -> None:
+    """Tap the joker, tap the lit run: a sheet asks which end; Cancel keeps the joker, High lays it."""
+    save, meld = joker_for_both_ends()
+    from ladder_rummy import adapter
+
+    twin = json.loads(adapter.resume(json.dumps(save)))["view"]
+    saved_game(context, save)
+    table.goto(site.url)
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="play"]', state="attached")
+    assert sorted(hand(table)) == sorted(twin["hand"])
+    run = table.locator(f'#melds .meld[data-meld="{meld}"]')
+    before_cards = run.locator(".slot").count()
+
+    # Cancel: nothing is played, the joker stays in the hand.
+    joker = table.locator('#hand button.card[data-card="JK"]').first
+    joker.click()
+    expect(table.locator(f'#melds button.meld.accepts[data-meld="{meld}"]')).to_have_count(1)
+    run.click()
+    sheet = table.locator("#end-dialog[open]")
+    expect(sheet).to_contain_text("Which end?")
+    low, high = sheet.get_by_role("button", name=re.compile("^Low end, before ")), sheet.get_by_role("button", name=re.compile("^High end, after "))
+    expect(low).to_be_visible()
+    expect(high).to_be_visible()
+    sheet.get_by_role("button", name="Cancel").click()
+    expect(table.locator("#end-dialog[open]")).to_have_count(0)
+    assert "JK" in hand(table) and run.locator(".slot").count() == before_cards
+
+    # High: the joker goes after the run's last card, as the engine says.
+    expected = json.loads(adapter.act(f"layoff JK {meld} high"))["view"]
+    if joker.get_attribute("aria-pressed") != "true":
+        joker.click()
+    before = replies(table)
+    run.click()
+    table.locator("#end-dialog[open]").get_by_role("button", name=re.compile("^High end, after ")).click()
+    after(table, before)
+    assert sorted(hand(table)) == sorted(expected["hand"])
+    laid = next(m for m in expected["table"] if str(m["id"]) == meld)
+    assert laid["cards"][-1] == "JK"
+    shown = run.locator(".slot .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert shown == laid["cards"] and len(shown) == before_cards + 1
+
+
+def test_drag_reorders_the_hand_and_the_order_is_kept(table: Page, site: Site) -> None:
+    """Drag a card along the hand with the pointer; Alt+arrow moves one by keyboard; a reload keeps both."""
+    plan = find_seed(laydown_by=10, want_layoff=False)
+    open_seed(table, site, plan.seed)
+    start = hand(table)
+    cards = table.locator("#hand button.card")
+    first, last = cards.nth(0).bounding_box(), cards.nth(len(start) - 1).bounding_box()
+    assert first and last
+    y = first["y"] + first["height"] / 2
+    table.mouse.move(first["x"] + first["width"] / 2, y)
+    table.mouse.down()
+    table.mouse.move(last["x"] + last["width"] * 0.9, y, steps=12)
+    table.mouse.up()
+    dragged = start[1:] + start[:1]
+    expect(cards.nth(len(start) - 1)).to_have_attribute("data-card", start[0])
+    assert hand(table) == dragged
+    # The drag is not also a tap: nothing is lifted.
+    assert table.locator('#hand button.card[aria-pressed="true"]').count() == 0
+
+    # Alt+← on the last card moves it one place to the left.
+    cards.nth(len(start) - 1).focus()
+    table.keyboard.press("Alt+ArrowLeft")
+    keyed = dragged[:-2] + [dragged[-1], dragged[-2]]
+    expect(cards.nth(len(start) - 2)).to_have_attribute("data-card", start[0])
+    assert hand(table) == keyed
+
+    table.reload()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
+    assert hand(table) == keyed
+
+
 def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> None:
     plan = find_seed(laydown_by=10, want_layoff=False)
     open_seed(table, site, plan.seed)
