@@ -24,6 +24,7 @@ import pytest
 from ladder_rummy import evaluate, tournament
 from ladder_rummy.actions import LayDown
 from ladder_rummy.bots import make_bot
+from ladder_rummy.cards import parse_cards
 from ladder_rummy.bots.registry import BOTS, DAILY_DIFFICULTY, DIFFICULTIES
 from ladder_rummy.errors import ReplayError
 from ladder_rummy.game import PLAYERS, Game
@@ -59,7 +60,7 @@ def redeal(game: Game, seat: int, rng: random.Random) -> Game:
     for p in other.players:
         if p.seat == seat:
             continue
-        keep = (Counter(p.picked) - Counter(p.discarded)) & Counter(p.hand)
+        keep = (Counter(parse_cards(p.picked)) - Counter(parse_cards(p.discarded))) & Counter(p.hand)
         pinned[p.seat] = list(keep.elements())
         pool += list((Counter(p.hand) - keep).elements())
     rng.shuffle(pool)
@@ -145,7 +146,7 @@ def test_bot_games_end_with_legal_moves_and_replay(seed: str) -> None:
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
-    seats = ("hard", "normal", "normal", "basic")
+    seats = ("normal", "normal", "easy", "basic")
     assert play_out("same", seats).game.log == play_out("same", seats).game.log
 
 
@@ -187,8 +188,8 @@ def test_many_bot_games_end(block: int) -> None:
 def test_strong_beats_basic_on_fixed_seeds() -> None:
     """A smoke test on fixed seeds (it cannot flake); the real figures come from the tournament."""
     results = [tournament.play(f"smoke-{i}", ["normal", "basic", "basic", "basic"], i)
-               for i in range(8)]
-    assert sum(r.places[0] == 1 for r in results) >= 5
+               for i in range(6)]
+    assert sum(r.places[0] == 1 for r in results) >= 4
     assert sum(r.completed[0] for r in results) > max(sum(r.completed[k] for r in results) for k in (1, 2, 3))
 
 
@@ -202,12 +203,12 @@ def test_registry_names() -> None:
 
 
 def test_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert tournament.main(["--games", "4", "--seats", "basic,random,random,random", "--seed", "t",
+    assert tournament.main(["--games", "2", "--seats", "normal,easy,normal,normal", "--seed", "t",
                             "--workers", "1"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["games"] == 4 and len(out["seats"]) == PLAYERS
+    assert out["games"] == 2 and len(out["seats"]) == PLAYERS
     assert {"win_rate", "win_rate_95", "mean_completed", "mean_penalty"} <= set(out["seats"][0])
-    assert {"decisions_per_second", "p50_ms", "p99_ms"} <= set(out["bots"]["basic"])
+    assert {"decisions_per_second", "p50_ms", "p99_ms"} <= set(out["bots"]["easy"])
     assert {"mean_deals", "stock_exhaustion_rate", "game_seconds_median"} <= set(out)
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Iterable, Mapping
 
 from .cards import JOKER, SUITS, Card, rank_text, sort_key_suit
@@ -175,7 +176,8 @@ def progress(hand: Iterable[Card], step: int) -> Progress:
         counts[INDEX[card]] += 1
     solver = _Solver(counts, CONTRACTS[step])
     solver.solve()
-    return Progress(step, solver.best, solver.describe_best(), frozenset(CARDS[i] for i in solver.outs()))
+    outs = _union(choice.outs for choice in solver.choices())
+    return Progress(step, solver.best, solver.describe_best(), frozenset(CARDS[i] for i in outs))
 
 
 def missing_and_outs(hand: Iterable[Card], step: int) -> tuple[int, frozenset[int]]:
@@ -204,29 +206,87 @@ MAX_PLANS = 8
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One best choice of targets, as the computer players weigh their discards."""
+
+    used: frozenset[int]
+    """The natural cards it uses every copy of: without one of them it no longer costs the same."""
+    outs: frozenset[int]
+    """The cards that would lower its cost by one."""
+    plan: tuple[PlanMeld, ...]
+    """Its melds that still have gaps, sorted."""
+
+
+@dataclass(frozen=True, slots=True)
 class Shape:
     """A hand's progress in the form the computer players use, with card indices.
 
-    ``plans`` are up to :data:`MAX_PLANS` of the best choices of targets, each the
-    melds that still have gaps: ``(gaps, natural cards needed, gap cards, is a group)``. The
-    hand's ``jokers`` fill gaps beyond the natural cards a meld needs.
+    ``plans`` are up to :data:`MAX_PLANS` of the best choices of targets (the first in
+    sorted order, so the same best choices always give the same plans), each the melds
+    that still have gaps: ``(gaps, natural cards needed, gap cards, is a group)``. The
+    hand's ``jokers`` fill gaps beyond the natural cards a meld needs. ``choices`` are
+    every best choice, for :meth:`without`.
     """
 
     missing: int
     outs: frozenset[int]
     plans: tuple[tuple[PlanMeld, ...], ...]
     jokers: int
+    choices: tuple[Choice, ...] = ()
+
+    @property
+    def core(self) -> frozenset[int]:
+        """Natural cards every best choice uses every copy of: the cards a discard rarely breaks up."""
+        if not self.choices:
+            return frozenset()
+        return frozenset.intersection(*(choice.used for choice in self.choices))
+
+    def without(self, card: int) -> "Shape | None":
+        """The progress of the hand less one copy of the natural ``card``, without a new search,
+        when some best choice does not need it (``None`` otherwise, and for a joker).
+
+        The best choices that keep their cost without the card are still best, so
+        ``missing`` stays, and ``outs`` and ``plans`` come from those choices. That is exact
+        when every best choice spares the card; otherwise a choice might, rarely, keep its
+        cost with other cards and be missed. The result has no ``choices`` of its own.
+        """
+        if card == JOKER_INDEX:
+            return None
+        kept = [choice for choice in self.choices if card not in choice.used]
+        if not kept:
+            return None
+        if len(kept) == len(self.choices):
+            return Shape(self.missing, self.outs, self.plans, self.jokers)
+        return Shape(self.missing, _union(choice.outs for choice in kept), _plans(kept), self.jokers)
 
 
-@lru_cache(maxsize=1024)
+def _union(sets: Iterable[frozenset[int]]) -> frozenset[int]:
+    out: set[int] = set()
+    for one in sets:
+        out |= one
+    return frozenset(out)
+
+
+def _plans(choices: Iterable[Choice]) -> tuple[tuple[PlanMeld, ...], ...]:
+    """The first :data:`MAX_PLANS` distinct plans of ``choices``, in sorted order."""
+    return tuple(sorted({choice.plan for choice in choices if choice.plan})[:MAX_PLANS])
+
+
+@lru_cache(maxsize=4096)
 def shape_of_key(key: tuple[int, ...], step: int) -> Shape:
-    """The :class:`Shape` of a hand given as its :func:`hand_key` (cached)."""
+    """The :class:`Shape` of a hand given as its :func:`hand_key` (cached).
+
+    The cache is a memo of a pure function, so it changes no answer: it only spares the
+    computer players the searches they repeat (a hand kept from one turn to the next).
+    """
     counts = [0] * 53
     for i in key:
         counts[i] += 1
     solver = _Solver(counts, CONTRACTS[step])
     solver.solve()
-    return Shape(solver.best, solver.outs(), solver.plans(), counts[JOKER_INDEX])
+    choices = solver.choices()
+    outs = _union(choice.outs for choice in choices) if solver.best else frozenset()
+    return Shape(solver.best, outs, _plans(choices), counts[JOKER_INDEX], choices)
 
 
 def live_copies(card: Card, seen: Mapping[Card, int]) -> int:
@@ -284,6 +344,26 @@ def parse_hand(texts: Iterable[str]) -> list[Card]:
 
 
 # ---------------------------------------------------------------------------- the search
+_RANK_OF: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
+_second = itemgetter(1)
+_SUIT_WINDOWS: dict[tuple[int, int, int], tuple[tuple[_Window, int], ...]] = {}
+
+
+def _suit_windows(size: int, suit: int, mask: int) -> tuple[tuple[_Window, int], ...]:
+    """The run windows of ``size`` in ``suit`` holding some of the ranks in ``mask`` (bit
+    ``rank - 1``), each with how many, lowest first: a table filled as hands need it."""
+    key = (size, suit, mask)
+    found = _SUIT_WINDOWS.get(key)
+    if found is None:
+        out = []
+        for w in _WINDOWS[size]:
+            if w.suit == suit:
+                n = sum(1 for c in w.cells if mask >> (c - suit * 13) & 1)
+                if n:
+                    out.append((w, n))
+        found = _SUIT_WINDOWS[key] = tuple(out)
+    return found
+
 # A chosen target during the search: (kind, size, key, used cells). ``key`` is a _Window
 # or None (any window) for a run, a rank or 0 (any rank) for a group.
 _Chosen = tuple[str, int, Any, tuple[int, ...]]
@@ -300,7 +380,11 @@ class _Solver:
         self.group_sizes = [r.size for r in needs if r.kind == "group"]
         self.best = sum(r.size for r in needs) + 1
         self.found: list[tuple[list[_Chosen], list[int]]] = []
-        self.left = [sum(counts[c] for c in cells) for cells in _RANK_CELLS]
+        left = [0] * 14
+        for c in range(52):
+            if counts[c]:
+                left[_RANK_OF[c]] += counts[c]
+        self.left = left
         self.run_options = {size: self._run_options(size) for size in set(self.run_sizes)}
         top = max(self.left)
         group_floor = sum(size - min(size, top) for size in self.group_sizes)
@@ -311,17 +395,19 @@ class _Solver:
         self.group_floor = group_floor
 
     def _run_options(self, size: int) -> list[tuple[_Window, int]]:
-        """Windows holding at least one natural card of the hand, most cards first."""
+        """Windows holding at least one natural card of the hand, most cards first
+        (among equals, suit by suit, lowest first)."""
         counts = self.counts
-        out = []
-        for w in _WINDOWS[size]:
-            n = 0
-            for c in w.cells:
-                if counts[c]:
-                    n += 1
-            if n:
-                out.append((w, n))
-        out.sort(key=lambda wn: -wn[1])
+        out: list[tuple[_Window, int]] = []
+        for suit in range(4):
+            mask = 0
+            base = suit * 13
+            for rank in range(13):
+                if counts[base + rank]:
+                    mask |= 1 << rank
+            if mask:
+                out += _suit_windows(size, suit, mask)
+        out.sort(key=_second, reverse=True)  # stable: equals keep their order
         return out
 
     def solve(self) -> None:
@@ -345,7 +431,7 @@ class _Solver:
             window, standalone = options[k]
             if floor + size - standalone > self.best:
                 break
-            used = tuple(c for c in window.cells if counts[c])
+            used = tuple([c for c in window.cells if counts[c]])
             if not used:
                 continue  # the same as "any window", searched below
             left = self.left
@@ -366,7 +452,9 @@ class _Solver:
             self._leaf(runs, [])
             return
         left = self.left
-        ranks = sorted((r for r in range(1, 14) if left[r]), key=lambda r: (-left[r], r)) + [0]
+        # most natural cards first, the lower rank first among equals (a stable sort)
+        ranks = sorted([r for r in range(1, 14) if left[r]], key=left.__getitem__, reverse=True)
+        ranks.append(0)
         run_naturals = [len(used) for _, _, _, used in runs]
         run_short = sum(max(0, MIN_NATURALS - n) for n in run_naturals)
         self._pick_ranks(runs, run_naturals, gaps, run_short, ranks, left, 0, [])
@@ -433,49 +521,50 @@ class _Solver:
             self.found.append((chosen, naturals))
 
     # -- reading the result ------------------------------------------------------
-    def outs(self) -> frozenset[int]:
-        """Every card (as an index) that lowers the cost of some best choice by one."""
+    def choices(self) -> tuple[Choice, ...]:
+        """Every best choice found, each once: the cards it needs, its outs and its plan."""
+        counts = self.counts
+        out: dict[Choice, None] = {}
+        for chosen, naturals in self.found:
+            used: dict[int, int] = {}
+            for meld in chosen:
+                for c in meld[3]:
+                    used[c] = used.get(c, 0) + 1
+            plan = tuple(sorted(
+                (size - n, max(0, MIN_NATURALS - n), _gap_cards(meld), meld[0] == "group")
+                for meld, n in zip(chosen, naturals) for size in (meld[1],) if n < size
+            ))
+            whole = frozenset(c for c, n in used.items() if n >= counts[c])
+            out[Choice(whole, self._outs_of(chosen, naturals), plan)] = None
+        return tuple(out)
+
+    def _outs_of(self, chosen: list[_Chosen], naturals: list[int]) -> frozenset[int]:
+        """Every card (as an index) that lowers the cost of this best choice by one."""
         if self.best == 0:
             return frozenset()
         out: set[int] = set()
         jokers = self.jokers
-        for chosen, naturals in self.found:
-            gaps, short = _gaps_and_short(chosen, naturals)
-            if gaps - jokers > short:
-                # every gap counts: any card that fills one helps, and so does a joker
-                out.add(JOKER_INDEX)
-                for meld, n in zip(chosen, naturals):
-                    if n < meld[1] and _add_gap_cards(out, meld):
-                        return frozenset(out)
-                continue
-            # jokers to spare: only natural cards for melds short of two naturals help directly
+        gaps, short = _gaps_and_short(chosen, naturals)
+        if gaps - jokers > short:
+            # every gap counts: any card that fills one helps, and so does a joker
+            out.add(JOKER_INDEX)
             for meld, n in zip(chosen, naturals):
-                if n < MIN_NATURALS and _add_gap_cards(out, meld):
-                    return frozenset(out)
-            # ... but a card may also let a meld lend one of its cards to a meld that is short
-            if JOKER_INDEX not in out and _lend(list(chosen), list(naturals), jokers + 1)[0] < self.best:
-                out.add(JOKER_INDEX)
-            for i, (meld, n) in enumerate(zip(chosen, naturals)):
-                if MIN_NATURALS <= n < meld[1]:
-                    for card in _gap_cards(meld):
-                        if card not in out and self._helps(chosen, naturals, i, card):
-                            out.add(card)
+                if n < meld[1]:
+                    out.update(_gap_cards(meld))
+            return frozenset(out)
+        # jokers to spare: only natural cards for melds short of two naturals help directly
+        for meld, n in zip(chosen, naturals):
+            if n < MIN_NATURALS:
+                out.update(_gap_cards(meld))
+        # ... but a card may also let a meld lend one of its cards to a meld that is short
+        if _lend(list(chosen), list(naturals), jokers + 1)[0] < self.best:
+            out.add(JOKER_INDEX)
+        for i, (meld, n) in enumerate(zip(chosen, naturals)):
+            if MIN_NATURALS <= n < meld[1]:
+                for card in _gap_cards(meld):
+                    if card not in out and self._helps(chosen, naturals, i, card):
+                        out.add(card)
         return frozenset(out)
-
-    def plans(self) -> tuple[tuple[PlanMeld, ...], ...]:
-        """Up to :data:`MAX_PLANS` distinct best choices, as the melds with gaps (see :class:`Shape`)."""
-        if self.best == 0:
-            return ()
-        out: dict[tuple[PlanMeld, ...], None] = {}
-        for chosen, naturals in self.found:
-            plan = tuple(sorted(
-                (size - n, max(0, MIN_NATURALS - n), tuple(_gap_cards(meld)), meld[0] == "group")
-                for meld, n in zip(chosen, naturals) for size in (meld[1],) if n < size
-            ))
-            out[plan] = None
-            if len(out) >= MAX_PLANS:
-                break
-        return tuple(out)
 
     def _helps(self, chosen: list[_Chosen], naturals: list[int], i: int, card: int) -> bool:
         kind, size, key, used = chosen[i]
@@ -584,13 +673,6 @@ def _gap_cards(meld: _Chosen) -> tuple[int, ...]:
     if key is None:
         return _ALL_NATURALS
     return tuple(c for c in key.cells if c not in used)  # a window holds each card once
-
-
-def _add_gap_cards(out: set[int], meld: _Chosen) -> bool:
-    """Add a target's gap cards to ``out``; true when that is every natural card."""
-    cards = _gap_cards(meld)
-    out.update(cards)
-    return cards is _ALL_NATURALS
 
 
 def _accepts(kind: str, key: Any, used: tuple[int, ...], card: int) -> bool:

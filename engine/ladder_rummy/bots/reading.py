@@ -16,9 +16,8 @@ Terminology:
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..cards import Card
 from ..contracts import CONTRACTS, Requirement
@@ -47,10 +46,9 @@ class Rival:
     penalty: int
     cards: int
     laid_down: bool
-    picked: tuple[Card, ...]
     discarded: tuple[Card, ...]
-    held: Counter[Card]
-    """Cards taken from the discard pile and, as far as one can tell, still in hand."""
+    held: tuple[Card, ...]
+    """Cards taken from the discard pile and, as far as one can tell, still in hand (by index)."""
 
     @property
     def wants_groups(self) -> bool:
@@ -63,64 +61,113 @@ class Rival:
         return any(r.kind == "run" for r in self.needs)
 
 
-@dataclass(frozen=True, slots=True)
 class Reading:
-    """One seat's knowledge at one decision."""
+    """One seat's knowledge at one decision.
 
-    seat: int
-    phase: str
-    step: int
-    hand: tuple[Card, ...]
-    laid_down: bool
-    laid_down_now: bool
-    taken: Card | None
-    top: Card | None
-    table: tuple[Meld, ...]
-    rivals: tuple[Rival, ...]
-    live: tuple[int, ...]
-    unknown: int
-    stock: int
-    completed: int
-    penalty: int
-    picks: int
-    turns: int
-    scratch: dict[Any, Any]
-    """Working memory for this one decision (it dies with the reading)."""
+    Parsed from the view as it is needed: a decision once down never counts live
+    cards, one before laying down rarely looks at the table's melds, and the view is
+    read a few hundred times a game (and again when the leaderboard replays it).
+    """
+
+    __slots__ = ("view", "seat", "phase", "step", "hand", "laid_down", "laid_down_now", "taken", "top",
+                 "stock", "completed", "penalty", "picks", "turns", "scratch",
+                 "_melded", "_table", "_rivals", "_live", "_unknown")
+
+    def __init__(self, view: View) -> None:
+        seat = view["seat"]
+        me = view["players"][seat]
+        discard = view["discard"]
+        self.view = view
+        self.seat: int = seat
+        self.phase: str = view["phase"]
+        self.step: int = me["step"]
+        self.hand: tuple[Card, ...] = tuple(parse_hand(view["hand"]))
+        self.laid_down: bool = me["laid_down"]
+        self.laid_down_now = bool(view["laid_down_this_turn"])
+        self.taken: Card | None = parse_hand([view["taken"]])[0] if view["taken"] else None
+        self.top: Card | None = parse_hand([discard[-1]])[0] if discard else None
+        self.stock: int = view["stock"]
+        self.completed: int = me["completed"]
+        self.penalty: int = me["penalty"]
+        self.picks = len(me.get("picked", ()))
+        self.turns = len(me.get("discarded", ()))
+        self.scratch: dict[Any, Any] = {}
+        """Working memory for this one decision (it dies with the reading)."""
+        self._melded: list[int] | None = None
+        self._table: tuple[Meld, ...] | None = None
+        self._rivals: tuple[Rival, ...] | None = None
+        self._live: tuple[int, ...] | None = None
+        self._unknown = 0
 
     @classmethod
     def of(cls, view: View) -> "Reading":
-        """Parse a view (cheaply: table melds are rebuilt without re-validation)."""
-        seat = view["seat"]
-        players = view["players"]
-        me = players[seat]
-        table = tuple(table_meld(m) for m in view["table"])
-        melded: Counter[Card] = Counter(c for m in table for c in m.cards)
-        rivals = tuple(_rival(players[(seat + k) % len(players)], melded) for k in range(1, len(players)))
-        seen = [0] * 53
+        """The reading of a view."""
+        return cls(view)
+
+    @property
+    def table(self) -> tuple[Meld, ...]:
+        """The melds on the table (rebuilt without re-validation: the engine put them there)."""
+        if self._table is None:
+            self._table = tuple(table_meld(m) for m in self.view["table"])
+        return self._table
+
+    @property
+    def melded(self) -> list[int]:
+        """Copies of each card (by index) on the table."""
+        if self._melded is None:
+            melded = [0] * 53
+            for meld in self.view["table"]:
+                for text in meld["cards"]:
+                    melded[_TEXT_INDEX[text]] += 1
+            self._melded = melded
+        return self._melded
+
+    @property
+    def rivals(self) -> tuple[Rival, ...]:
+        """The other seats in turn order from this one."""
+        if self._rivals is None:
+            players = self.view["players"]
+            melded = self.melded
+            self._rivals = tuple(_rival(players[(self.seat + k) % len(players)], melded)
+                                 for k in range(1, len(players)))
+        return self._rivals
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Per card (by index), the copies that may still come to this seat."""
+        if self._live is None:
+            self._count_live()
+        assert self._live is not None
+        return self._live
+
+    @property
+    def unknown(self) -> int:
+        """How many cards this seat cannot place: the stock and the unseen part of the other hands."""
+        if self._live is None:
+            self._count_live()
+        return self._unknown
+
+    def _count_live(self) -> None:
+        view = self.view
+        seen = list(self.melded)
         for text in view["hand"]:
             seen[_TEXT_INDEX[text]] += 1
         for text in view["discard"]:
             seen[_TEXT_INDEX[text]] += 1
-        for card, n in melded.items():
-            seen[INDEX[card]] += n
         known = 0
-        for rival in rivals:
-            for card, n in rival.held.items():
+        cards = 0
+        for rival in self.rivals:
+            cards += rival.cards
+            counts: dict[int, int] = {}
+            for card in rival.held:
+                i = INDEX[card]
+                counts[i] = counts.get(i, 0) + 1
+            for i, n in counts.items():
                 n = min(n, rival.cards)
-                seen[INDEX[card]] += n
+                seen[i] += n
                 known += n
-        live = tuple(max(0, copies - n) for copies, n in zip(COPIES, seen))
-        unknown = max(1, view["stock"] + sum(r.cards for r in rivals) - known)
-        discard = view["discard"]
-        return cls(
-            seat=seat, phase=view["phase"], step=me["step"], hand=tuple(parse_hand(view["hand"])),
-            laid_down=me["laid_down"], laid_down_now=bool(view["laid_down_this_turn"]),
-            taken=parse_hand([view["taken"]])[0] if view["taken"] else None,
-            top=parse_hand([discard[-1]])[0] if discard else None,
-            table=table, rivals=rivals, live=live,
-            unknown=unknown, stock=view["stock"], completed=me["completed"], penalty=me["penalty"],
-            picks=len(me.get("picked", ())), turns=len(me.get("discarded", ())), scratch={},
-        )
+        self._live = tuple([max(0, copies - n) for copies, n in zip(COPIES, seen)])
+        self._unknown = max(1, view["stock"] + cards - known)
 
     @property
     def needs(self) -> tuple[Requirement, ...]:
@@ -155,12 +202,22 @@ def table_meld(meld: dict[str, Any]) -> Meld:
     return Meld("run", cards, suit=first.suit, start=position - i)
 
 
-def _rival(player: dict[str, Any], melded: Counter[Card]) -> Rival:
+def _rival(player: dict[str, Any], melded: list[int]) -> Rival:
+    """A rival's public record; what they took and still hold is what they picked up,
+    less what they discarded, less what is on the table (card by card)."""
     step = player["step"]
-    picked = tuple(parse_hand(player.get("picked", ())))
-    discarded = tuple(parse_hand(player.get("discarded", ())))
+    counts: dict[int, int] = {}
+    for text in player.get("picked", ()):
+        i = _TEXT_INDEX[text]
+        counts[i] = counts.get(i, 0) + 1
+    discarded = player.get("discarded", ())
+    for text in discarded:
+        i = _TEXT_INDEX[text]
+        if i in counts:
+            counts[i] -= 1
+    held = tuple(CARDS[i] for i in sorted(counts) for _ in range(counts[i] - melded[i]))
     return Rival(
         seat=player["seat"], step=step, needs=CONTRACTS[step], completed=player["completed"],
         penalty=player["penalty"], cards=player["cards"], laid_down=player["laid_down"],
-        picked=picked, discarded=discarded, held=Counter(picked) - Counter(discarded) - melded,
+        discarded=tuple(parse_hand(discarded)), held=held,
     )

@@ -10,15 +10,20 @@ from typing import Callable
 from . import Bot
 from .basic import BasicBot
 from .random_bot import RandomBot
-from .strong import StrongBot
+from .strong import Settings, StrongBot
+
+EASY_SLIPS = 0.3
+"""Share of the Easy player's decisions that are careless (see :class:`BasicBot`)."""
+HARD = Settings(name="hard", samples=12)
+"""Hard: the strong player reading each rival's likely hand from sampled deals."""
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "basic": BasicBot,
     "strong": StrongBot,
-    "easy": BasicBot,
-    "normal": StrongBot,
-    "hard": StrongBot,
+    "easy": lambda: BasicBot(slips=EASY_SLIPS, name="easy"),
+    "normal": lambda: StrongBot(Settings(name="normal")),
+    "hard": lambda: StrongBot(HARD),
 }
 DIFFICULTIES = ("easy", "normal", "hard")
 DAILY_DIFFICULTY = "normal"

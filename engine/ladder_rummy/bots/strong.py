@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Iterable
 
 from ..actions import Action, Discard, Draw, LayDown, LayOff
 from ..cards import Card
-from ..contracts import find_contract
-from ..evaluate import INDEX, JOKER_INDEX, PlanMeld, Shape, shape_of_key
+from ..contracts import Requirement, find_contract
+from ..evaluate import CARDS, INDEX, JOKER_INDEX, PlanMeld, Shape, shape_of_key
 from ..melds import MAX_RUN, Meld, position_rank
 from . import View
 from .reading import PICK_LIMIT, Reading, Rival
@@ -63,6 +64,16 @@ class Settings:
     """Handing a player a card their contract likely needs, in contracts (times the chance)."""
     joker_feed: float = 0.12
     """Handing the next player a joker, in contracts."""
+    samples: int = 0
+    """Hands to deal each rival who is not down, from the cards this seat cannot place
+    (keeping what they visibly took): what a discard gives the next player, and how soon
+    a rival lays down, are then read from those hands. 0: judge from their record alone."""
+    after_down: float = 3.0
+    """Turns a rival needs to go out after laying down (when the hands are sampled)."""
+    core_tries: int = 1
+    """Discards weighed among the cards every best plan uses (and jokers): only the few
+    worth the most points, since breaking up every plan pays only to shed points. Each
+    costs a search of its own, where the other discards cost none (see ``values_without``)."""
 
 
 class StrongBot:
@@ -75,6 +86,7 @@ class StrongBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         """One decision for the phase the view shows."""
         r = Reading.of(view)
+        r.scratch["rng"] = rng
         if r.phase == "draw":
             return self.draw(r, legal)
         for action in legal:
@@ -96,41 +108,111 @@ class StrongBot:
         melds fill one by one, the likeliest first, each at the rate its live gap cards
         give, with live jokers helping while some meld has room for one.
         """
+        stages = self.stages(shape, r)
+        if stages is None:
+            return _HOPELESS + shape.missing
+        total = 0.0
+        for outs in stages:
+            total += 1.0 / outs if outs > 0 else _HOPELESS
+        return r.unknown / self.settings.draw_rate * total
+
+    def stages(self, shape: Shape, r: Reading) -> list[float] | None:
+        """Live outs at each card still to come: any out first, then the best plan's stages.
+
+        ``None`` when no out is live: the contract cannot be made from what may come.
+        """
         if shape.missing == 0:
-            return 0.0
+            return []
         live = r.live
         first = 0
         for i in shape.outs:
             first += live[i]
         if first == 0:
-            return _HOPELESS + shape.missing
+            return None
         memo = r.scratch
-        rest = _HOPELESS
+        best: list[float] = []
+        best_total = -1.0
         for plan in shape.plans:
             key = (plan, shape.jokers)
-            stages = memo.get(key)
-            if stages is None:
-                stages = memo[key] = _later_stages(plan, shape.jokers, live)
-            rest = min(rest, stages)
-        return r.unknown / self.settings.draw_rate * (1.0 / first + rest)
+            later = memo.get(key)
+            if later is None:
+                later = memo[key] = _later_stages(plan, shape.jokers, live)
+            total = 0.0
+            for outs in later:
+                total += 1.0 / outs if outs > 0 else _HOPELESS
+            if best_total < 0 or total < best_total:
+                best, best_total = later, total
+        return [float(first)] + best
 
     def turns_left(self, r: Reading) -> float:
         """How many more turns this seat can expect before somebody ends the deal."""
+        memo = r.scratch
+        if "left" in memo:
+            return float(memo["left"])
         left = max(3.0, self.settings.deal_turns - r.turns)
         for rival in r.rivals:
             if rival.laid_down:
                 left = min(left, 1.0 + 2.0 * rival.cards)
+            elif self.settings.samples:
+                guesses = self.guesses(r, rival)
+                mean = _add(self.turns_needed(g, r) for g in guesses) / len(guesses)
+                left = min(left, max(1.0, mean) + self.settings.after_down)
+        memo["left"] = left
         return left
+
+    def guesses(self, r: Reading, rival: Rival) -> list[Shape]:
+        """Sampled progress of a rival's hand: what they visibly hold plus unknown cards at random."""
+        memo = r.scratch
+        key = ("guesses", rival.seat)
+        if key in memo:
+            return list(memo[key])
+        if "pool" not in memo:
+            memo["pool"] = [i for i, n in enumerate(r.live) for _ in range(n)]
+        pool: list[int] = memo["pool"]
+        rng: random.Random = memo["rng"]
+        held = [INDEX[c] for c in rival.held][:rival.cards]
+        hidden = min(len(pool), rival.cards - len(held))
+        out = [shape_of_key(tuple(sorted(held + rng.sample(pool, hidden))), rival.step)
+               for _ in range(self.settings.samples)]
+        memo[key] = out
+        return out
 
     def value(self, needed: float, points: int, left: float) -> float:
         """Chance to lay down before the deal ends, less the expected penalty, in contracts."""
         chance = left / (left + needed)
         return chance - self.settings.point_value * (1.0 - chance) * points
 
-    def hand_value(self, key: tuple[int, ...], r: Reading, left: float) -> float:
+    def hand_value(self, key: tuple[int, ...], r: Reading, left: float, shape: Shape | None = None) -> float:
         """The value of holding the hand ``key`` (card indices) with the contract still to lay down."""
-        points = sum(_POINTS[i] for i in key)
-        return self.value(self.turns_needed(shape_of_key(key, r.step), r), points, left)
+        points = 0
+        for i in key:
+            points += _POINTS[i]
+        if shape is None:
+            shape = shape_of_key(key, r.step)
+        return self.value(self.turns_needed(shape, r), points, left)
+
+    def values_without(self, key: tuple[int, ...], cards: Iterable[int], r: Reading, left: float,
+                       tries: int) -> dict[int, float]:
+        """:meth:`hand_value` of ``key`` less one of each of ``cards``.
+
+        A card that some best choice of melds can spare leaves a hand whose progress
+        follows from ``key``'s own (:meth:`Shape.without`): no new search. Of the others
+        (cards every best choice needs, and jokers) only the ``tries`` worth the most points
+        are weighed, with a search each (at least one when there is nothing else).
+        """
+        shape = shape_of_key(key, r.step)
+        out: dict[int, float] = {}
+        core: list[int] = []
+        for card in cards:
+            smaller = shape.without(card)
+            if smaller is None:
+                core.append(card)
+            else:
+                out[card] = self.hand_value(_without(key, card), r, left, smaller)
+        core.sort(key=lambda i: (_POINTS[i], -i), reverse=True)
+        for card in core[:max(tries, 0 if out else 1)]:
+            out[card] = self.hand_value(_without(key, card), r, left)
+        return out
 
     # ------------------------------------------------------------------ draw
     def draw(self, r: Reading, legal: list[Action]) -> Action:
@@ -143,18 +225,31 @@ class StrongBot:
         return Draw("discard") if self.worth_taking(r, top) else Draw("stock")
 
     def worth_taking(self, r: Reading, top: Card) -> bool:
-        """Compare the best hand after taking ``top`` with the expected hand after a stock draw."""
-        hand = _key(r.hand)
-        shape = shape_of_key(hand, r.step)
-        t = INDEX[top]
-        if t not in shape.outs and not _related(top, r.hand):
+        """Compare the best hand after taking ``top`` with the expected hand after a stock draw.
+
+        A card that shares no rank (for groups) and sits near no card of the hand (for
+        runs) is not worth a look: the stock card is as likely to start something new.
+        The hand with ``top`` is searched first, since the discard that follows needs it
+        too; the hand without it then mostly follows from it (:meth:`Shape.without`).
+        """
+        if not _related(top, r.hand, r.needs):
             return False
-        if shape.missing == 1 and t in shape.outs and _can_lay_down(r, top):
+        hand = _key(r.hand)
+        t = INDEX[top]
+        more = tuple(sorted(hand + (t,)))
+        shape_more = shape_of_key(more, r.step)
+        shape = shape_more.without(t) or shape_of_key(hand, r.step)
+        if shape_more.missing == 0 and shape.missing == 1 and _can_lay_down(r, top):
             return True
         left = self.turns_left(r)
-        with_top = tuple(sorted(hand + (t,)))
-        taken = max(self.hand_value(_without(with_top, i), r, left) for i in set(with_top) if i != t)
+        taken = self.best_after(hand, t, r, left)
         return taken - self.settings.reveal > self.stock_value(hand, shape, r, left)
+
+    def best_after(self, hand: tuple[int, ...], card: int, r: Reading, left: float) -> float:
+        """The value of the best hand after ``card`` joins ``hand`` and one other card goes."""
+        more = tuple(sorted(hand + (card,)))
+        values = self.values_without(more, sorted(set(more) - {card}), r, left, tries=0)
+        return max(values.values())
 
     def stock_value(self, hand: tuple[int, ...], shape: Shape, r: Reading, left: float) -> float:
         """Expected value after a stock draw: an out comes with the chance its live copies give."""
@@ -173,12 +268,14 @@ class StrongBot:
         """The discard that leaves the most valuable hand, counting what it hands the next player."""
         hand = _key(r.hand)
         left = self.turns_left(r)
+        values = self.values_without(hand, [INDEX[a.card] for a in options], r, left, self.settings.core_tries)
         best: tuple[float, int, int] | None = None
         choice = options[0]
         for action in options:
             i = INDEX[action.card]
-            score = self.hand_value(_without(hand, i), r, left) - self.feeding(r, action.card)
-            rank = (score, action.card.points, -i)
+            if i not in values:
+                continue
+            rank = (values[i] - self.feeding(r, action.card), action.card.points, -i)
             if best is None or rank > best:
                 best, choice = rank, action
         return choice
@@ -191,6 +288,10 @@ class StrongBot:
             return s.joker_feed
         if rival.laid_down:
             return s.feed_down if r.fits_table(card) else 0.0
+        if s.samples:
+            i = INDEX[card]
+            guesses = self.guesses(r, rival)
+            return s.feed_need * 2.0 * _add(1.0 / g.missing for g in guesses if i in g.outs) / len(guesses)
         return s.feed_need * need_chance(card, rival, r)
 
     # ------------------------------------------------------------------ once down
@@ -239,8 +340,8 @@ class StrongBot:
         return min(chance, 0.6)
 
 
-def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]) -> float:
-    """Sum of 1 / (out rate) over the stages after the first, for one plan (see ``turns_needed``).
+def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]) -> list[float]:
+    """Live outs at each stage after the first, for one plan (see ``turns_needed``).
 
     The hand's jokers first fill gaps (beyond the naturals a meld needs) of the melds with
     the fewest outs. Then, stage by stage, the meld with the most outs gets its card: a
@@ -263,23 +364,31 @@ def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]
             gaps[i] -= use
             spare -= use
     live_jokers = live[JOKER_INDEX]
-    total, first = 0.0, True
+    stages: list[float] = []
+    first = True
     while True:
         active = [i for i in range(len(plan)) if gaps[i] > 0]
         if not active:
-            return total
+            return stages
         if not first:
-            now = sum(rate[i] for i in active)
+            now = _add(rate[i] for i in active)
             if any(gaps[i] > needs[i] for i in active):
                 now += live_jokers
-            if now <= 0:
-                return total + _HOPELESS
-            total += 1.0 / now
+            stages.append(max(0.0, now))
         first = False
         i = max(active, key=lambda k: rate[k])
         rate[i] = rate[i] - 1.0 if group[i] else rate[i] * (gaps[i] - 1) / gaps[i]
         gaps[i] -= 1
         needs[i] = max(0, needs[i] - 1)
+
+
+def _add(values: Iterable[float]) -> float:
+    """Floats added left to right, plainly: ``sum()`` compensates rounding from Python 3.12 on,
+    and the same decision must come out of CPython 3.11 and Pyodide's newer Python alike."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
 
 
 def need_chance(card: Card, rival: Rival, r: Reading) -> float:
@@ -308,11 +417,24 @@ def _without(key: tuple[int, ...], i: int) -> tuple[int, ...]:
     return key[:at] + key[at + 1:]
 
 
-def _related(card: Card, hand: tuple[Card, ...]) -> bool:
-    """A card shares a rank with the hand, or sits near one of its cards in a suit."""
+def _related(card: Card, hand: tuple[Card, ...], needs: tuple[Requirement, ...]) -> bool:
+    """A card shares a rank with the hand (for a contract with groups), or sits near one
+    of its cards in a suit (for a contract with runs)."""
     if card.is_joker:
         return True
-    return any(c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 3) for c in hand)
+    groups = any(r.kind == "group" for r in needs)
+    runs = any(r.kind == "run" for r in needs)
+    for c in hand:
+        if groups and c.rank == card.rank:
+            return True
+        if runs and c.suit == card.suit and _apart(c.rank, card.rank) <= 3:
+            return True
+    return False
+
+
+def _apart(a: int, b: int) -> int:
+    """Distance of two ranks in a run, the ace counting low or high."""
+    return min(abs(a - b), abs((14 if a == 1 else a) - (14 if b == 1 else b)))
 
 
 def _can_lay_down(r: Reading, top: Card) -> bool:
