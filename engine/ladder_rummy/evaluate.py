@@ -524,18 +524,33 @@ class _Solver:
     def choices(self) -> tuple[Choice, ...]:
         """Every best choice found, each once: the cards it needs, its outs and its plan."""
         counts = self.counts
+        jokers = self.jokers
+        complete = self.best == 0
         out: dict[Choice, None] = {}
         for chosen, naturals in self.found:
             used: dict[int, int] = {}
-            for meld in chosen:
+            plan = []
+            gaps = short = 0
+            for meld, n in zip(chosen, naturals):
                 for c in meld[3]:
                     used[c] = used.get(c, 0) + 1
-            plan = tuple(sorted(
-                (size - n, max(0, MIN_NATURALS - n), _gap_cards(meld), meld[0] == "group")
-                for meld, n in zip(chosen, naturals) for size in (meld[1],) if n < size
-            ))
-            whole = frozenset(c for c, n in used.items() if n >= counts[c])
-            out[Choice(whole, self._outs_of(chosen, naturals), plan)] = None
+                size = meld[1]
+                if n < size:
+                    gaps += size - n
+                    plan.append((size - n, MIN_NATURALS - n if n < MIN_NATURALS else 0, _gap_cards(meld),
+                                 meld[0] == "group"))
+                if n < MIN_NATURALS:
+                    short += MIN_NATURALS - n
+            plan.sort()
+            whole = frozenset([c for c, n in used.items() if n >= counts[c]])
+            if complete:
+                outs: frozenset[int] = frozenset()
+            elif gaps - jokers > short:
+                # every gap counts: any card that fills one helps, and so does a joker
+                outs = _gap_union(plan)
+            else:
+                outs = self._outs_of(chosen, naturals)
+            out[Choice(whole, outs, tuple(plan))] = None
         return tuple(out)
 
     def _outs_of(self, chosen: list[_Chosen], naturals: list[int]) -> frozenset[int]:
@@ -672,7 +687,17 @@ def _gap_cards(meld: _Chosen) -> tuple[int, ...]:
         return _RANK_CELLS[key] if key else _ALL_NATURALS
     if key is None:
         return _ALL_NATURALS
-    return tuple(c for c in key.cells if c not in used)  # a window holds each card once
+    return tuple([c for c in key.cells if c not in used])  # a window holds each card once
+
+
+def _gap_union(plan: list[PlanMeld]) -> frozenset[int]:
+    """A joker and every gap card of a plan's melds."""
+    if len(plan) == 1:
+        return frozenset(plan[0][2] + (JOKER_INDEX,))
+    out = {JOKER_INDEX}
+    for meld in plan:
+        out.update(meld[2])
+    return frozenset(out)
 
 
 def _accepts(kind: str, key: Any, used: tuple[int, ...], card: int) -> bool:

@@ -14,8 +14,9 @@ from .strong import Settings, StrongBot
 
 EASY_SLIPS = 0.3
 """Share of the Easy player's decisions that are careless (see :class:`BasicBot`)."""
-HARD = Settings(name="hard", samples=12)
-"""Hard: the strong player reading each rival's likely hand from sampled deals."""
+HARD = Settings(name="hard", samples=12, core_tries=2)
+"""Hard: the strong player reading each rival's likely hand from sampled deals, and
+weighing breaking up its plans to shed points (New Game only: it may take its time)."""
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,

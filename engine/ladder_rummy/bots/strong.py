@@ -70,10 +70,12 @@ class Settings:
     a rival lays down, are then read from those hands. 0: judge from their record alone."""
     after_down: float = 3.0
     """Turns a rival needs to go out after laying down (when the hands are sampled)."""
-    core_tries: int = 1
+    core_tries: int = 0
     """Discards weighed among the cards every best plan uses (and jokers): only the few
     worth the most points, since breaking up every plan pays only to shed points. Each
-    costs a search of its own, where the other discards cost none (see ``values_without``)."""
+    costs a search of its own, where the other discards cost none (see ``values_without``).
+    0 (Normal): none, unless there is nothing else; measured as strong as 1 over 400
+    games against three basic players (94.5% and 95.3% wins), at a third fewer searches."""
 
 
 class StrongBot:
@@ -106,43 +108,40 @@ class StrongBot:
 
         The first card can be any out (every best plan counts); after it, the best plan's
         melds fill one by one, the likeliest first, each at the rate its live gap cards
-        give, with live jokers helping while some meld has room for one.
-        """
-        stages = self.stages(shape, r)
-        if stages is None:
-            return _HOPELESS + shape.missing
-        total = 0.0
-        for outs in stages:
-            total += 1.0 / outs if outs > 0 else _HOPELESS
-        return r.unknown / self.settings.draw_rate * total
-
-    def stages(self, shape: Shape, r: Reading) -> list[float] | None:
-        """Live outs at each card still to come: any out first, then the best plan's stages.
-
-        ``None`` when no out is live: the contract cannot be made from what may come.
+        give, with live jokers helping while some meld has room for one. No live out at
+        all: the contract cannot be made from what may come.
         """
         if shape.missing == 0:
-            return []
-        live = r.live
-        first = 0
-        for i in shape.outs:
-            first += live[i]
-        if first == 0:
-            return None
+            return 0.0
         memo = r.scratch
+        live = r.live
+        key = ("first", shape.outs)
+        first = memo.get(key)
+        if first is None:
+            first = 0
+            for i in shape.outs:
+                first += live[i]
+            memo[key] = first
+        if first == 0:
+            return _HOPELESS + shape.missing
         best: list[float] = []
         best_total = -1.0
+        jokers = shape.jokers
         for plan in shape.plans:
-            key = (plan, shape.jokers)
-            later = memo.get(key)
-            if later is None:
-                later = memo[key] = _later_stages(plan, shape.jokers, live)
-            total = 0.0
-            for outs in later:
-                total += 1.0 / outs if outs > 0 else _HOPELESS
-            if best_total < 0 or total < best_total:
-                best, best_total = later, total
-        return [float(first)] + best
+            key = (plan, jokers)
+            found = memo.get(key)
+            if found is None:
+                later = _later_stages(plan, jokers, live)
+                total = 0.0
+                for outs in later:
+                    total += 1.0 / outs if outs > 0 else _HOPELESS
+                found = memo[key] = (later, total)
+            if best_total < 0 or found[1] < best_total:
+                best, best_total = found
+        total = 1.0 / first
+        for outs in best:
+            total += 1.0 / outs if outs > 0 else _HOPELESS
+        return r.unknown / self.settings.draw_rate * total
 
     def turns_left(self, r: Reading) -> float:
         """How many more turns this seat can expect before somebody ends the deal."""
@@ -347,6 +346,8 @@ def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]
     the fewest outs. Then, stage by stage, the meld with the most outs gets its card: a
     group loses one live copy, a run the share of its outs that the filled gap held.
     """
+    if len(plan) == 1:
+        return _one_meld_stages(plan[0], jokers, live)
     gaps = [m[0] for m in plan]
     needs = [m[1] for m in plan]
     group = [m[3] for m in plan]
@@ -356,7 +357,7 @@ def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]
         for c in m[2]:
             outs += live[c]
         rate.append(float(outs))
-    order = sorted(range(len(plan)), key=lambda i: rate[i])
+    order = sorted(range(len(plan)), key=rate.__getitem__)
     spare = jokers
     for i in order:
         use = min(spare, gaps[i] - needs[i])
@@ -366,20 +367,51 @@ def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]
     live_jokers = live[JOKER_INDEX]
     stages: list[float] = []
     first = True
+    melds = range(len(plan))
     while True:
-        active = [i for i in range(len(plan)) if gaps[i] > 0]
+        active = [i for i in melds if gaps[i] > 0]
         if not active:
             return stages
         if not first:
-            now = _add(rate[i] for i in active)
-            if any(gaps[i] > needs[i] for i in active):
+            now = 0.0
+            room = False
+            for i in active:
+                now += rate[i]
+                room = room or gaps[i] > needs[i]
+            if room:
                 now += live_jokers
             stages.append(max(0.0, now))
         first = False
-        i = max(active, key=lambda k: rate[k])
+        i = max(active, key=rate.__getitem__)
         rate[i] = rate[i] - 1.0 if group[i] else rate[i] * (gaps[i] - 1) / gaps[i]
         gaps[i] -= 1
         needs[i] = max(0, needs[i] - 1)
+
+
+def _one_meld_stages(meld: PlanMeld, jokers: int, live: tuple[int, ...]) -> list[float]:
+    """:func:`_later_stages` of a plan of one meld (the common case), the same sums in the same order."""
+    gaps, needs, cells, group = meld
+    outs = 0
+    for c in cells:
+        outs += live[c]
+    rate = float(outs)
+    use = min(jokers, gaps - needs)
+    if use > 0:
+        gaps -= use
+    live_jokers = live[JOKER_INDEX]
+    stages: list[float] = []
+    first = True
+    while gaps > 0:
+        if not first:
+            now = 0.0 + rate
+            if gaps > needs:
+                now += live_jokers
+            stages.append(max(0.0, now))
+        first = False
+        rate = rate - 1.0 if group else rate * (gaps - 1) / gaps
+        gaps -= 1
+        needs = max(0, needs - 1)
+    return stages
 
 
 def _add(values: Iterable[float]) -> float:
