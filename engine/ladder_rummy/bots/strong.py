@@ -12,6 +12,8 @@ How it decides, from its own view only (and nothing remembered between calls):
   the turns the deal has left (``P = left / (left + mine)``), and the penalty points
   it would be caught with otherwise — so when the end is near it dumps aces and
   jokers and other high cards rather than wait for a contract it will not make.
+  Most discards are weighed without a new search (``Shape.without``): only the hands
+  with the top discard, and the rare discard that breaks up every plan, are searched.
 * **Draw.** Before laying down: the top discard when the best hand it allows (after
   the best discard) beats the expected hand after a stock draw, by more than what
   taking it reveals. Once down: the top discard when it can be laid off.
@@ -75,7 +77,13 @@ class Settings:
     worth the most points, since breaking up every plan pays only to shed points. Each
     costs a search of its own, where the other discards cost none (see ``values_without``).
     0 (Normal): none, unless there is nothing else; measured as strong as 1 over 400
-    games against three basic players (94.5% and 95.3% wins), at a third fewer searches."""
+    games against three basic players (94.5% and 95.3% wins), at a third fewer searches.
+    One more when the deal is about to end (``end_near``)."""
+    end_near: float = 5.0
+    """Turns left (see ``turns_left``) at or below which the deal is about to end: a rival
+    who is down holds two cards or fewer. Then the card worth the most points among those
+    every plan needs (an ace, a joker) is weighed for a discard too: it is the moment to
+    dump it rather than be caught with it."""
 
 
 class StrongBot:
@@ -267,7 +275,8 @@ class StrongBot:
         """The discard that leaves the most valuable hand, counting what it hands the next player."""
         hand = _key(r.hand)
         left = self.turns_left(r)
-        values = self.values_without(hand, [INDEX[a.card] for a in options], r, left, self.settings.core_tries)
+        tries = self.settings.core_tries + (1 if left <= self.settings.end_near else 0)
+        values = self.values_without(hand, [INDEX[a.card] for a in options], r, left, tries)
         best: tuple[float, int, int] | None = None
         choice = options[0]
         for action in options:
