@@ -9,7 +9,7 @@
 ``dist/`` holds everything the page needs at run time on its own origin, so the
 game plays offline after one visit and never talks to a CDN:
 
-    index.html, ... (site/)       the page, copied as is
+    index.html, ... (site/)       the page, copied as is (index.html: where the runtime is)
     pyodide/<version>/            the Pyodide runtime from node_modules/pyodide
     pyscript/<version>/           @pyscript/core's dist/, without source maps
     wheels/<hash12>/ladder_rummy-<v>-py3-none-any.whl
@@ -203,14 +203,16 @@ def zip_entry(arcname: str) -> zipfile.ZipInfo:
     return info
 
 
-def build_wheel(project: Project, dest_dir: Path) -> Path:
+def build_wheel(project: Project, dest_dir: Path, extra: Iterable[tuple[str, bytes]] = ()) -> Path:
     """Write the engine's py3-none-any wheel into dest_dir, reproducibly.
 
     Writing the zip directly takes milliseconds and gives the same bytes for
     the same sources, which the content-hashed wheel path relies on; a pip or
-    setuptools build would take seconds and stamp the current time.
+    setuptools build would take seconds and stamp the current time. ``extra``
+    adds files beside the modules (the site's wheel gets Pyodide's bytecode).
     """
     entries = [(arcname, path.read_bytes()) for arcname, path in package_files(project)]
+    entries += sorted(extra)
     entries += dist_info_files(project)
     record_name = f"{project.name}-{project.version}.dist-info/RECORD"
     record = [record_line(arcname, data) for arcname, data in entries] + [f"{record_name},,"]
@@ -221,6 +223,42 @@ def build_wheel(project: Project, dest_dir: Path) -> Path:
         for arcname, data in entries:
             wheel.writestr(zip_entry(arcname), data, compresslevel=9)
     return target
+
+
+BYTECODE_CACHE = ROOT / "build" / "bytecode"
+
+
+def pyodide_bytecode(wheel: Path) -> list[tuple[str, bytes]]:
+    """The engine's modules compiled by Pyodide's Python (tools/bytecode.mjs), as wheel entries.
+
+    The page then imports the engine from bytecode, about four times quicker than from source,
+    in the middle of its boot. Pyodide's Python starts in a couple of seconds, so the result is
+    kept in build/bytecode/ under the sources' hash and the runtime's version: a build with
+    unchanged sources reuses it. Without Node the wheel simply stays source-only.
+    """
+    key = f"{file_sha256(wheel)[:HASH_CHARS]}-{installed_version('pyodide')}.json"
+    cached = BYTECODE_CACHE / key
+    if not cached.is_file():
+        try:
+            done = subprocess.run(["node", str(ROOT / "tools" / "bytecode.mjs"), str(wheel)], cwd=ROOT,
+                                  capture_output=True, check=True, timeout=300)
+        except (OSError, subprocess.SubprocessError) as error:
+            print(f"build: no Pyodide bytecode for the engine ({error}); the page compiles it", file=sys.stderr)
+            return []
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        partial.write_bytes(done.stdout)
+        partial.replace(cached)
+    compiled = json.loads(cached.read_text(encoding="utf-8"))
+    return [(arcname, base64.b64decode(data)) for arcname, data in sorted(compiled.items())]
+
+
+def build_site_wheel(project: Project, dest_dir: Path) -> Path:
+    """The wheel the page and the endpoint load: the sources and Pyodide's bytecode for them."""
+    plain = build_wheel(project, dest_dir / ".plain")
+    wheel = build_wheel(project, dest_dir, pyodide_bytecode(plain))
+    shutil.rmtree(plain.parent)
+    return wheel
 
 
 # --------------------------------------------------------------------------
@@ -380,6 +418,35 @@ def write_build_json(dest: Path, project: Project, wheel: Path, pyodide: Path, p
     return build
 
 
+PAGE_TOKEN = "<!-- __BUILD_INFO__ -->"
+# PyScript's modules the page imports at every boot: core.js, the chunk it re-exports, and the two
+# it imports at once. Preloaded from the page's <head>, they download and compile while main.js's
+# module graph loads, instead of one after another once the bridge asks for PyScript.
+PYSCRIPT_BOOT_CHUNKS = ("core.js", "core-*.js", "deprecations-manager-*.js", "py-game-*.js")
+
+
+def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path) -> bool:
+    """Replace ``__BUILD_INFO__`` in dest/index.html with where the runtime and the wheel are.
+
+    The bridge reads it from the page itself rather than fetching build.json first: one round
+    trip less before Python can start (build.json stays, for the service worker and tools). The
+    paths are content-addressed or versioned, so they stay right for as long as this page is.
+    """
+    page = dest / "index.html"
+    if not page.is_file() or PAGE_TOKEN not in (text := page.read_text(encoding="utf-8")):
+        return False
+    info = {
+        "wheel": wheel.relative_to(dest).as_posix(),
+        "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
+        "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
+    }
+    chunks = sorted({c for pattern in PYSCRIPT_BOOT_CHUNKS for c in pyscript.glob(pattern)})
+    lines = [f'<script type="application/json" id="build-info">{json.dumps(info)}</script>']
+    lines += [f'<link rel="modulepreload" href="{c.relative_to(dest).as_posix()}">' for c in chunks]
+    page.write_text(text.replace(PAGE_TOKEN, "\n  ".join(lines)), encoding="utf-8")
+    return True
+
+
 def content_addressed(file: Path) -> Path:
     """Move a file into a sibling directory named by its content hash.
 
@@ -396,9 +463,10 @@ def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
     copy_site(dest, site)
     pyodide = copy_pyodide(dest)
     pyscript = copy_pyscript(dest)
-    wheel = content_addressed(build_wheel(project, dest / "wheels"))
+    wheel = content_addressed(build_site_wheel(project, dest / "wheels"))
     (dest / STABLE_WHEEL).parent.mkdir(parents=True)
     shutil.copyfile(wheel, dest / STABLE_WHEEL)
+    stamp_page(dest, wheel, pyodide, pyscript)
     info = write_build_json(dest, project, wheel, pyodide, pyscript)
     stamp_service_worker(dest, info)
     return info

@@ -27,11 +27,20 @@ function withTimeout(promise, ms, stage) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Where the self-hosted runtime and the wheel are, from build.json. */
+/**
+ * Where the self-hosted runtime and the wheel are: build.py writes it into the page itself
+ * (#build-info), so Python starts without a round trip first; build.json is the fallback.
+ */
 async function loadBuildInfo(base) {
-  const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
-  if (!response.ok) throw new BridgeError("config", response.status);
-  const info = await response.json();
+  const inline = document.getElementById("build-info")?.textContent;
+  let info;
+  if (inline) {
+    info = JSON.parse(inline);
+  } else {
+    const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
+    if (!response.ok) throw new BridgeError("config", response.status);
+    info = await response.json();
+  }
   const wheel = info.wheel || info.wheel_path || info.engine_wheel;
   const pyodide = info.pyodide || info.pyodide_dir || info.pyodide_path;
   const pyscript = info.pyscript || info.pyscript_dir || info.pyscript_path;
@@ -44,41 +53,94 @@ async function loadBuildInfo(base) {
     pyodideURL: new URL("pyodide.mjs", pyodideDir).href,
     pyscriptURL: new URL("core.js", pyscriptDir).href,
     workerURL: new URL("py/worker.py", base).href,
+    // PyWorker's "version": an absolute URL (the worker runs from a blob:); without one, PyScript
+    // imports Pyodide from its CDN. pyodide-worker.js loads the self-hosted pyodide.mjs.
+    workerPyodideURL: new URL("pyodide-worker.js", import.meta.url).href,
   };
 }
 
 /**
- * Start downloading Pyodide's big files and the wheel now, while PyScript loads and its worker
- * spins up: the worker then finds them in the HTTP cache (same URLs). Bodies are read and dropped.
- * Under the service worker everything is already on the device, so there is nothing to fetch.
+ * Start downloading Pyodide's other big files and the wheel now, while PyScript loads and its
+ * worker spins up: the worker then finds them in the HTTP cache (same URLs). Bodies are read and
+ * dropped. Under the service worker everything is already on the device: nothing to fetch.
+ * @param {Promise<Response>} wasm the page's own fetch of the wasm (see compileWasm)
  * @returns {Promise<never>} rejects with a "network" BridgeError if a download fails: the network
  *   went away during a first visit, and the worker, waiting on the same file, would hang.
  */
-function prefetch(info) {
-  if (navigator.serviceWorker?.controller) return new Promise(() => {});
-  const dir = new URL(".", info.pyodideURL);
-  const urls = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
+function prefetch(info, wasm) {
   return new Promise((_, reject) => {
+    const lost = (error) => {
+      networkGone = true;
+      reject(new BridgeError("network", error));
+    };
+    wasm.catch(lost);
+    if (navigator.serviceWorker?.controller) return;
+    const dir = new URL(".", info.pyodideURL);
+    const urls = ["python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
     for (const url of [...urls, info.wheelURL]) {
       fetch(url, { priority: "low" }) // behind the page's own scripts and PyScript's
         .then((response) => response.body?.pipeTo(new WritableStream()))
-        .catch((error) => reject(new BridgeError("network", error)));
+        .catch(lost);
     }
   });
 }
 
-let quieted = false;
+/**
+ * Compile Pyodide's wasm here, on the page, for the worker (site/js/pyodide-worker.js asks for
+ * it, and for which pyodide.mjs to load). Chromium keeps the machine code of a page's compile,
+ * once the worker has run it, for the next visit; of a dedicated worker's own compile it kept
+ * none in our measurements, so every boot compiled Pyodide afresh.
+ * @returns {{response: Promise<Response>, module: Promise<WebAssembly.Module | null>}}
+ */
+function compileWasm(info) {
+  const response = fetch(new URL("pyodide.asm.wasm", info.pyodideURL));
+  const module = WebAssembly.compileStreaming(response).then((compiled) => {
+    performance.mark("ladder-rummy:wasm-compiled");
+    return compiled;
+  }, (error) => {
+    console.warn("The page could not compile Pyodide; its worker will:", error);
+    return null;
+  });
+  return { response, module };
+}
+
+let networkGone = false;
 
 /**
- * PyScript logs a worker that fails (say, its Pyodide download broke off) with console.error; the
- * bridge reports that failure itself, as a BridgeError the page turns into words, so a warning is
- * enough here.
+ * When the network goes away during a boot, PyScript's own downloads (the worker's script, say)
+ * fail too, and PyScript leaves those rejections unhandled. The bridge already reports the lost
+ * network as a BridgeError the page turns into words: those are warnings, not page errors.
  */
-function quietWorkerErrors(hooks) {
-  if (quieted) return;
-  quieted = true;
+addEventListener("unhandledrejection", (event) => {
+  if (!(networkGone || !navigator.onLine)) return;
+  if (!(event.reason instanceof TypeError) || !/fetch/i.test(event.reason.message)) return;
+  event.preventDefault();
+  console.warn("A download failed after the network was lost:", event.reason);
+});
+
+// What the worker of the boot under way asks for: the pyodide.mjs to load, and the compiled wasm.
+let forWorker = { pyodideURL: null, wheelURL: null, module: Promise.resolve(null) };
+
+let watching = false;
+
+/**
+ * Every PyScript worker: its failure (say, its Pyodide download broke off) is logged by PyScript
+ * with console.error; the bridge reports it itself, as a BridgeError the page turns into words, so
+ * a warning is enough. And its request for Pyodide's URL and the compiled wasm is answered.
+ */
+function watchWorkers(hooks) {
+  if (watching) return;
+  watching = true;
   hooks.main.onWorker.add((_, xworker) => {
     xworker.onerror = (event) => console.warn("The Python worker failed:", event.error ?? event.message ?? event);
+    xworker.addEventListener("message", (event) => {
+      if (event.data?.type !== "ladder-rummy:wasm") return;
+      event.stopImmediatePropagation();
+      const [port] = event.ports;
+      const { pyodideURL, wheelURL, module } = forWorker;
+      port.postMessage({ pyodide: pyodideURL, wheel: wheelURL });
+      module.then((compiled) => port.postMessage({ module: compiled }));
+    });
   });
 }
 
@@ -136,7 +198,13 @@ async function boot(base, onStage) {
   // PyScript first: over HTTP/1.1 the big downloads would take the connections it needs.
   const pyscript = import(info.pyscriptURL);
   pyscript.catch(() => {}); // awaited below
-  const networkLost = prefetch(info);
+  // Compiled on the page on every visit, the first included: Chromium keeps the page's compile
+  // (once the worker has run it) for the next visit, and a worker's compile not. Measured with
+  // bench/page.py: the worker compiling on a first visit gains little there and costs every
+  // later visit about a second.
+  const wasm = compileWasm(info);
+  forWorker = { pyodideURL: info.pyodideURL, wheelURL: info.wheelURL, module: wasm.module };
+  const networkLost = prefetch(info, wasm.response);
   networkLost.catch(() => {}); // raced below, where it matters
 
   onStage("pyscript");
@@ -144,7 +212,8 @@ async function boot(base, onStage) {
   try {
     let hooks;
     ({ PyWorker, hooks } = await pyscript);
-    quietWorkerErrors(hooks);
+    performance.mark("ladder-rummy:pyscript-imported");
+    watchWorkers(hooks);
     // PyWorker started before PyScript has defined its elements fails about half the time.
     await withTimeout(customElements.whenDefined("py-script"), BOOT_TIMEOUT_MS, "pyscript");
   } catch (error) {
@@ -155,7 +224,7 @@ async function boot(base, onStage) {
   let worker;
   try {
     worker = await withTimeout(
-      Promise.race([PyWorker(info.workerURL, { type: "pyodide", version: info.pyodideURL, config: { engine_wheel: info.wheelURL } }), networkLost]),
+      Promise.race([PyWorker(info.workerURL, { type: "pyodide", version: info.workerPyodideURL, config: { engine_wheel: info.wheelURL } }), networkLost]),
       BOOT_TIMEOUT_MS,
       "python",
     );

@@ -30,9 +30,13 @@ def _now():
 # When this worker started, and when its Python code began (after Pyodide and PyScript loaded):
 # the bridge turns them into performance marks, so bench/page.py can see where a boot goes.
 _times = {"spawn": js.performance.timeOrigin, "code": _now()}
+if hasattr(js.globalThis, "ladderRummyTimes"):  # site/js/pyodide-worker.js: Pyodide's own stages
+    _times.update(js.globalThis.ladderRummyTimes.to_py())
 _adapter = None
-# The engine wheel, already on its way while the bridge hears that this worker is ready.
-_wheel = js.fetch(config["engine_wheel"]) if "engine_wheel" in config else None
+# The engine wheel: site/js/pyodide-worker.js normally unpacked it already, as Pyodide came up
+# (it names the URL); otherwise it is fetched here, on its way while the bridge hears we are ready.
+_unpacked = getattr(js.globalThis, "ladderRummyWheel", None)
+_wheel = js.fetch(config["engine_wheel"]) if "engine_wheel" in config and _unpacked is None else None
 
 
 def _wrap(name, call):
@@ -59,11 +63,12 @@ async def boot(wheel_url):
     global _adapter
     started = time.perf_counter()
     try:
-        response = await (_wheel if _wheel is not None and config["engine_wheel"] == wheel_url else js.fetch(wheel_url))
-        if not response.ok:
-            raise OSError(f"{wheel_url} answered {response.status}")
-        pyodide_js.unpackArchive(await response.arrayBuffer(), "wheel")
-        _times["wheel"] = _now()
+        if _unpacked != wheel_url:
+            response = await (_wheel if _wheel is not None and config["engine_wheel"] == wheel_url else js.fetch(wheel_url))
+            if not response.ok:
+                raise OSError(f"{wheel_url} answered {response.status}")
+            pyodide_js.unpackArchive(await response.arrayBuffer(), "wheel")
+            _times["wheel"] = _now()
         from ladder_rummy import adapter
     except Exception as error:
         print("ladder-rummy worker: the engine could not be loaded")

@@ -451,14 +451,14 @@ def test_unreadable_save_gives_a_fresh_start(context: BrowserContext, page: Page
 
 
 def test_boot_failure_shows_retry(browser: Browser, site: Site) -> None:
-    """Python cannot start (build.json unreachable): a clear message and a Retry that works."""
+    """The engine cannot start (the server fails its wheel): a clear message and a Retry that works."""
     context = browser.new_context()
     try:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         failing = {"on": True}
-        page.route("**/build.json", lambda route: route.abort() if failing["on"] else route.continue_())
+        context.route("**/*.whl", lambda route: route.fulfill(status=503, body="down") if failing["on"] else route.continue_())
         page.goto(site.url)
         page.locator("#boot-error").wait_for()
         assert "could not start" in page.inner_text("#boot-error")
