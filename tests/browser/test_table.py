@@ -541,6 +541,33 @@ def test_layout_and_screenshots(table: Page, site: Site, size: str) -> None:
     assert visible >= 40 or size == "desktop", f"a hand card shows only {visible:.0f} px"
 
 
+@pytest.mark.parametrize("lang", ["tr", "ko"])
+def test_phone_layout_in_turkish_and_korean(context: BrowserContext, page: Page, site: Site, lang: str) -> None:
+    """The longer Turkish words and the Korean ones fit a 360-px phone too: nothing sticks out."""
+    key = "'ladder-rummy:settings'"
+    settings = json.dumps({"speed": "instant", "sort": "suit", "lang": lang})
+    context.add_init_script(f"localStorage.setItem({key}, {json.dumps(settings)})")
+    page.set_viewport_size({"width": 360, "height": 640})
+    plan = find_seed(laydown_by=4, want_layoff=True)
+    open_seed(page, site, plan.seed)
+    assert page.get_attribute("html", "lang") == lang
+    for move in plan.moves[: plan.moves.index("laydown") + 1]:
+        before = replies(page)
+        command(page, move)
+        after(page, before)
+    page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"table-phone-{lang}.png"))
+    sticking = page.evaluate(
+        """() => [...document.querySelectorAll('#app *')]
+            .filter(e => e.getClientRects().length && !e.closest('dialog:not([open])'))
+            .filter(e => e.getBoundingClientRect().right > 360.5)
+            .map(e => `${e.tagName}.${e.className}#${e.id}: ${Math.round(e.getBoundingClientRect().right)}`)"""
+    )
+    assert sticking == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def test_i18n_files_have_the_same_keys() -> None:
     """Turkish and Korean translate every English key (plural forms and size words aside)."""
     def keys(tree: dict, prefix: str = "") -> set[str]:
