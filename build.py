@@ -419,10 +419,12 @@ def write_build_json(dest: Path, project: Project, wheel: Path, pyodide: Path, p
 
 
 PAGE_TOKEN = "<!-- __BUILD_INFO__ -->"
-# PyScript's modules the page imports at every boot: core.js, the chunk it re-exports, and the two
-# it imports at once. Preloaded from the page's <head>, they download and compile while main.js's
-# module graph loads, instead of one after another once the bridge asks for PyScript.
-PYSCRIPT_BOOT_CHUNKS = ("core.js", "core-*.js", "deprecations-manager-*.js", "py-game-*.js")
+# PyScript's modules the page imports at every boot: core.js, the chunk it re-exports and its
+# plugins (it imports every one of them at start, for MicroPython's sake if not Pyodide's).
+# Preloaded from the page's <head>, they download and compile while main.js's module graph
+# loads, instead of one after another once the bridge asks for PyScript.
+PYSCRIPT_BOOT_CHUNKS = ("core.js", "core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js",
+                        "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
 
 
 def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path) -> bool:
