@@ -349,23 +349,18 @@ def parse_hand(texts: Iterable[str]) -> list[Card]:
 # ---------------------------------------------------------------------------- the search
 _RANK_OF: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
 _second = itemgetter(1)
-_SUIT_WINDOWS: dict[tuple[int, int, int], tuple[tuple[_Window, int], ...]] = {}
 
 
-def _suit_windows(size: int, suit: int, mask: int) -> tuple[tuple[_Window, int], ...]:
-    """The run windows of ``size`` in ``suit`` holding some of the ranks in ``mask`` (bit
-    ``rank - 1``), each with how many, lowest first: a table filled as hands need it."""
-    key = (size, suit, mask)
-    found = _SUIT_WINDOWS.get(key)
-    if found is None:
-        out = []
-        for w in _WINDOWS[size]:
-            if w.suit == suit:
-                n = sum(1 for c in w.cells if mask >> (c - suit * 13) & 1)
-                if n:
-                    out.append((w, n))
-        found = _SUIT_WINDOWS[key] = tuple(out)
-    return found
+def _window_masks(size: int, suit: int) -> tuple[tuple[_Window, int], ...]:
+    """The run windows of ``size`` in ``suit``, lowest first, each with its ranks as a bit mask (bit ``rank - 1``)."""
+    return tuple((w, sum(1 << (c - suit * 13) for c in set(w.cells))) for w in _WINDOWS[size] if w.suit == suit)
+
+
+_WINDOW_MASKS: dict[int, tuple[tuple[tuple[_Window, int], ...], ...]] = {
+    size: tuple(_window_masks(size, suit) for suit in range(4)) for size in range(4, 14)
+}
+"""Per run size, per suit: a fixed table (a cache filled by hands grew to 100,000 objects,
+which every full garbage collection walks)."""
 
 # A chosen target during the search: (kind, size, key, used cells). ``key`` is a _Window
 # or None (any window) for a run, a rank or 0 (any rank) for a group.
@@ -402,14 +397,16 @@ class _Solver:
         (among equals, suit by suit, lowest first)."""
         counts = self.counts
         out: list[tuple[_Window, int]] = []
-        for suit in range(4):
+        for suit, windows in enumerate(_WINDOW_MASKS[size]):
             mask = 0
             base = suit * 13
             for rank in range(13):
                 if counts[base + rank]:
                     mask |= 1 << rank
             if mask:
-                out += _suit_windows(size, suit, mask)
+                for window, cells in windows:
+                    if mask & cells:
+                        out.append((window, bin(mask & cells).count("1")))
         out.sort(key=_second, reverse=True)  # stable: equals keep their order
         return out
 

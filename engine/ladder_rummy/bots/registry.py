@@ -14,9 +14,11 @@ from .strong import Settings, StrongBot
 
 EASY_SLIPS = 0.3
 """Share of the Easy player's decisions that are careless (see :class:`BasicBot`)."""
-HARD = Settings(name="hard", samples=12, core_tries=2)
-"""Hard: the strong player reading each rival's likely hand from sampled deals, and
-weighing breaking up its plans to shed points (New Game only: it may take its time)."""
+HARD = Settings(name="hard", exact=True)
+"""Hard: the strong player searching every hand a discard could leave (about ten
+searches a turn; Normal derives most of them). New Game only, so it may take its time.
+Measured no stronger than Normal, head to head: sampling rivals' hands (the earlier
+Hard) did not pay either (see docs/BOTS.md)."""
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,

@@ -66,12 +66,6 @@ class Settings:
     """Handing a player a card their contract likely needs, in contracts (times the chance)."""
     joker_feed: float = 0.12
     """Handing the next player a joker, in contracts."""
-    samples: int = 0
-    """Hands to deal each rival who is not down, from the cards this seat cannot place
-    (keeping what they visibly took): what a discard gives the next player, and how soon
-    a rival lays down, are then read from those hands. 0: judge from their record alone."""
-    after_down: float = 3.0
-    """Turns a rival needs to go out after laying down (when the hands are sampled)."""
     core_tries: int = 0
     """Discards weighed among the cards every best plan uses (and jokers): only the few
     worth the most points, since breaking up every plan pays only to shed points. Each
@@ -79,6 +73,10 @@ class Settings:
     0 (Normal): none, unless there is nothing else; measured as strong as 1 over 400
     games against three basic players (94.5% and 95.3% wins), at a third fewer searches.
     One more when the deal is about to end (``end_near``)."""
+    exact: bool = False
+    """Search every hand a discard would leave, rather than derive most of them
+    (``Shape.without``) and skip those that break up every plan: about ten searches a
+    turn instead of one to three."""
     end_near: float = 5.0
     """Turns left (see ``turns_left``) at or below which the deal is about to end: a rival
     who is down holds two cards or fewer. Then the card worth the most points among those
@@ -96,7 +94,6 @@ class StrongBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         """One decision for the phase the view shows."""
         r = Reading.of(view)
-        r.scratch["rng"] = rng
         if r.phase == "draw":
             return self.draw(r, legal)
         for action in legal:
@@ -123,13 +120,12 @@ class StrongBot:
             return 0.0
         memo = r.scratch
         live = r.live
-        key = ("first", shape.outs)
-        first = memo.get(key)
+        first = memo.get(("first", shape.outs))
         if first is None:
             first = 0
             for i in shape.outs:
                 first += live[i]
-            memo[key] = first
+            memo[("first", shape.outs)] = first
         if first == 0:
             return _HOPELESS + shape.missing
         best: list[float] = []
@@ -160,29 +156,8 @@ class StrongBot:
         for rival in r.rivals:
             if rival.laid_down:
                 left = min(left, 1.0 + 2.0 * rival.cards)
-            elif self.settings.samples:
-                guesses = self.guesses(r, rival)
-                mean = _add(self.turns_needed(g, r) for g in guesses) / len(guesses)
-                left = min(left, max(1.0, mean) + self.settings.after_down)
         memo["left"] = left
         return left
-
-    def guesses(self, r: Reading, rival: Rival) -> list[Shape]:
-        """Sampled progress of a rival's hand: what they visibly hold plus unknown cards at random."""
-        memo = r.scratch
-        key = ("guesses", rival.seat)
-        if key in memo:
-            return list(memo[key])
-        if "pool" not in memo:
-            memo["pool"] = [i for i, n in enumerate(r.live) for _ in range(n)]
-        pool: list[int] = memo["pool"]
-        rng: random.Random = memo["rng"]
-        held = [INDEX[c] for c in rival.held][:rival.cards]
-        hidden = min(len(pool), rival.cards - len(held))
-        out = [shape_of_key(tuple(sorted(held + rng.sample(pool, hidden))), rival.step)
-               for _ in range(self.settings.samples)]
-        memo[key] = out
-        return out
 
     def value(self, needed: float, points: int, left: float) -> float:
         """Chance to lay down before the deal ends, less the expected penalty, in contracts."""
@@ -211,6 +186,9 @@ class StrongBot:
         out: dict[int, float] = {}
         core: list[int] = []
         for card in cards:
+            if self.settings.exact:
+                out[card] = self.hand_value(_without(key, card), r, left)
+                continue
             smaller = shape.without(card)
             if smaller is None:
                 core.append(card)
@@ -296,10 +274,6 @@ class StrongBot:
             return s.joker_feed
         if rival.laid_down:
             return s.feed_down if r.fits_table(card) else 0.0
-        if s.samples:
-            i = INDEX[card]
-            guesses = self.guesses(r, rival)
-            return s.feed_need * 2.0 * _add(1.0 / g.missing for g in guesses if i in g.outs) / len(guesses)
         return s.feed_need * need_chance(card, rival, r)
 
     # ------------------------------------------------------------------ once down
@@ -382,6 +356,8 @@ def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]
         if not active:
             return stages
         if not first:
+            # floats added in a plain loop, never with sum(): from Python 3.12 sum() compensates
+            # rounding, and CPython 3.11 and Pyodide's newer Python must decide alike
             now = 0.0
             room = False
             for i in active:
@@ -421,15 +397,6 @@ def _one_meld_stages(meld: PlanMeld, jokers: int, live: tuple[int, ...]) -> list
         gaps -= 1
         needs = max(0, needs - 1)
     return stages
-
-
-def _add(values: Iterable[float]) -> float:
-    """Floats added left to right, plainly: ``sum()`` compensates rounding from Python 3.12 on,
-    and the same decision must come out of CPython 3.11 and Pyodide's newer Python alike."""
-    total = 0.0
-    for value in values:
-        total += value
-    return total
 
 
 def need_chance(card: Card, rival: Rival, r: Reading) -> float:
