@@ -185,6 +185,10 @@ class StrongBot:
         shape = shape_of_key(key, r.step)
         out: dict[int, float] = {}
         core: list[int] = []
+        points = 0
+        for i in key:
+            points += _POINTS[i]
+        unchanged: float | None = None  # turns needed by the hands whose progress is key's own
         for card in cards:
             if self.settings.exact:
                 out[card] = self.hand_value(_without(key, card), r, left)
@@ -192,8 +196,14 @@ class StrongBot:
             smaller = shape.without(card)
             if smaller is None:
                 core.append(card)
+                continue
+            if smaller.outs is shape.outs and smaller.plans is shape.plans:
+                if unchanged is None:
+                    unchanged = self.turns_needed(smaller, r)
+                needed = unchanged
             else:
-                out[card] = self.hand_value(_without(key, card), r, left, smaller)
+                needed = self.turns_needed(smaller, r)
+            out[card] = self.value(needed, points - _POINTS[card], left)
         core.sort(key=lambda i: (_POINTS[i], -i), reverse=True)
         for card in core[:max(tries, 0 if out else 1)]:
             out[card] = self.hand_value(_without(key, card), r, left)
