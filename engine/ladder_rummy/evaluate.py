@@ -362,6 +362,19 @@ _WINDOW_MASKS: dict[int, tuple[tuple[tuple[_Window, int], ...], ...]] = {
 """Per run size, per suit: a fixed table (a cache filled by hands grew to 100,000 objects,
 which every full garbage collection walks)."""
 
+def _run_options(size: int, masks: list[int]) -> list[tuple[_Window, int]]:
+    """Windows of ``size`` holding at least one of the ranks in ``masks`` (one per suit), with
+    how many, most first (among equals, suit by suit, lowest first)."""
+    out: list[tuple[_Window, int]] = []
+    for mask, windows in zip(masks, _WINDOW_MASKS[size]):
+        if mask:
+            for window, cells in windows:
+                if mask & cells:
+                    out.append((window, bin(mask & cells).count("1")))
+    out.sort(key=_second, reverse=True)  # stable: equals keep their order
+    return out
+
+
 # A chosen target during the search: (kind, size, key, used cells). ``key`` is a _Window
 # or None (any window) for a run, a rank or 0 (any rank) for a group.
 _Chosen = tuple[str, int, Any, tuple[int, ...]]
@@ -379,11 +392,12 @@ class _Solver:
         self.best = sum(r.size for r in needs) + 1
         self.found: list[tuple[list[_Chosen], list[int]]] = []
         left = [0] * 14
-        for c in range(52):
-            if counts[c]:
-                left[_RANK_OF[c]] += counts[c]
+        masks = [0, 0, 0, 0]  # per suit, the ranks held (bit rank - 1)
+        for c in [c for c in range(52) if counts[c]]:
+            left[_RANK_OF[c]] += counts[c]
+            masks[c // 13] |= 1 << (c % 13)
         self.left = left
-        self.run_options = {size: self._run_options(size) for size in set(self.run_sizes)}
+        self.run_options = {size: _run_options(size, masks) for size in set(self.run_sizes)}
         top = max(self.left)
         group_floor = sum(size - min(size, top) for size in self.group_sizes)
         run_floor = [size - (self.run_options[size][0][1] if self.run_options[size] else 0)
@@ -391,24 +405,6 @@ class _Solver:
         # least gaps the runs after run i (and all the groups) can leave
         self.floor_after = [sum(run_floor[i + 1:]) + group_floor for i in range(len(self.run_sizes))]
         self.group_floor = group_floor
-
-    def _run_options(self, size: int) -> list[tuple[_Window, int]]:
-        """Windows holding at least one natural card of the hand, most cards first
-        (among equals, suit by suit, lowest first)."""
-        counts = self.counts
-        out: list[tuple[_Window, int]] = []
-        for suit, windows in enumerate(_WINDOW_MASKS[size]):
-            mask = 0
-            base = suit * 13
-            for rank in range(13):
-                if counts[base + rank]:
-                    mask |= 1 << rank
-            if mask:
-                for window, cells in windows:
-                    if mask & cells:
-                        out.append((window, bin(mask & cells).count("1")))
-        out.sort(key=_second, reverse=True)  # stable: equals keep their order
-        return out
 
     def solve(self) -> None:
         """Fill ``best`` (the fewest missing cards) and ``found`` (every best choice)."""
@@ -478,8 +474,9 @@ class _Solver:
                     total_short += MIN_NATURALS - n
             if total_gaps - jokers > self.best:
                 return
-            if max(total_gaps - jokers, total_short) <= self.best or (jokers and total_short):
-                self._leaf(runs, self._deal_groups(picked, naturals), run_naturals + naturals)
+            cost = max(total_gaps - jokers, total_short)
+            if cost <= self.best or (jokers and total_short):
+                self._leaf(runs, self._deal_groups(picked, naturals), run_naturals + naturals, cost)
             return
         if not picked:
             floor = gaps
@@ -504,13 +501,15 @@ class _Solver:
         return out
 
     # -- a complete choice of targets ------------------------------------------
-    def _leaf(self, runs: list[_Chosen], groups: list[_Chosen], naturals: list[int] | None = None) -> None:
+    def _leaf(self, runs: list[_Chosen], groups: list[_Chosen], naturals: list[int] | None = None,
+              cost: int = -1) -> None:
+        """Record a complete choice of targets if it is as good as the best so far
+        (``cost``, when given, is its cost before any lending)."""
         chosen = runs + groups
         if naturals is None:
             naturals = [len(used) for _, _, _, used in chosen]
-        else:
-            naturals = list(naturals)
-        cost = _cost(chosen, naturals, self.jokers)
+        if cost < 0:
+            cost = _cost(chosen, naturals, self.jokers)
         if self.jokers and cost > 0:
             cost, chosen, naturals = _lend(chosen, naturals, self.jokers)
         if cost > self.best:
