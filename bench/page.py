@@ -8,7 +8,8 @@ Builds the site into a temporary folder, adds two bare Pyodide pages beside it, 
 * ``first_paint_ms`` — navigation to the first paint of the shell (budget ≤ 300 ms);
 * ``boot`` — navigation to a playable table (``?seed=…`` at instant speed, so no animation is
   counted) against a bare ``loadPyodide`` of the same self-hosted files (budget: page ≤ 1.2 ×
-  bare), each kind in its own browser profile, the three kinds taking turns so they share the
+  bare), each kind in its own browser profile, the three kinds taking turns (each run another
+  goes first; the server has compressed every file beforehand) so they share the
   machine's load. Each profile is opened four times:
 
   - ``cold``: a first visit (empty HTTP cache, no service worker);
@@ -187,15 +188,40 @@ class Visitor:
         self.context.close()
 
 
+QUIET_S = 1.0
+"""Pause before each phase, so no visit starts while the last one's work is still winding down."""
+
+
+def warm_server(url: str) -> None:
+    """Ask for every precached file gzip-compressed once, before any timed visit.
+
+    ``build.py serve`` compresses files in a background thread after it starts (and on first
+    request); without this, whichever kind visits first would wait for that, not for its boot.
+    """
+    import urllib.request
+
+    with urllib.request.urlopen(url + "build.json") as answer:
+        files = json.load(answer)["precache"]
+    for name in files:
+        request = urllib.request.Request(url + name, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request) as answer:
+            answer.read()
+
+
 def boot_times(browser, url: str, runs: int, dwell_ms: int) -> dict:
     """Median boot times per phase for the game page and both baselines, and the ratios."""
     kinds = ("page", "bare", "bare_worker")
     samples: dict[str, dict[str, list[float]]] = {k: {p: [] for p in PHASES} for k in kinds}
     paints, first_bytes = [], []
+    warm_server(url)
     for run in range(runs):
-        visitors = {kind: Visitor(browser, url, kind, run) for kind in kinds}
+        # Each kind goes first in turn: the first visit of a run shares the machine with the
+        # previous run's contexts shutting down.
+        order = kinds[run % len(kinds):] + kinds[:run % len(kinds)]
+        visitors = {kind: Visitor(browser, url, kind, run) for kind in order}
         try:
             for phase in PHASES:
+                time.sleep(QUIET_S)
                 for kind, visitor in visitors.items():  # taking turns: the same load for each kind
                     if phase == "offline" and kind != "page":
                         continue  # the bare pages are not in the precache
