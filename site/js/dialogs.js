@@ -8,6 +8,19 @@ import { SETTINGS } from "./state.js";
 import { ladderChart } from "./chart.js";
 import { countdown } from "./share.js";
 
+/**
+ * The sheet `id`, made once and kept inside the app (where the sheets of index.html live), for
+ * the sheets that only the modules loaded later (statistics, replays) need.
+ */
+export function sheetDialog(id, className = "sheet") {
+  let dialog = $(id);
+  if (!dialog) {
+    dialog = h("dialog", { class: className, id });
+    $("app").append(dialog);
+  }
+  return dialog;
+}
+
 export function sheet(id, title, body, foot = []) {
   const dialog = $(id);
   const titleId = `${id}-title`;

@@ -3,23 +3,13 @@
 // between frames: one move, one deal, start and end, a slider, and autoplay. Keyboard: ← →
 // move, Page Up / Page Down deal, Home / End, Space play or pause.
 
-import { $, h } from "./dom.js";
+import { h } from "./dom.js";
 import { cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, t } from "./i18n.js";
-import { closeButton, open, sheet } from "./dialogs.js";
+import { closeButton, open, sheet, sheetDialog } from "./dialogs.js";
 
 const AUTOPLAY_MS = { slow: 1400, normal: 800, fast: 350, instant: 150 };
 const CACHE_SIZE = 400;
-
-/** The dialog, made once and kept inside the app (where the other sheets live). */
-function replayDialog() {
-  let dialog = $("replay-dialog");
-  if (!dialog) {
-    dialog = h("dialog", { class: "sheet replay-sheet", id: "replay-dialog" });
-    $("app").append(dialog);
-  }
-  return dialog;
-}
 
 /**
  * Open the viewer on a game. `source` resolves to a Save-like {mode, date, seed, difficulty, log}
@@ -27,7 +17,7 @@ function replayDialog() {
  * is the person ("You"). Resolves when the viewer is closed.
  */
 export async function openReplay({ engine, source, title, names = {}, speed = "normal" }) {
-  const dialog = replayDialog();
+  const dialog = sheetDialog("replay-dialog", "sheet replay-sheet");
   const body = h("div", { class: "replay-body" }, h("p", { class: "small", role: "status", text: t("replay.loading") }));
   sheet("replay-dialog", title, body, [closeButton(dialog, "done", t("replay.close"), true)]);
   const closed = open(dialog);

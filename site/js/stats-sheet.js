@@ -2,22 +2,13 @@
 // watch again, export and import) and the block the game-over sheet adds after a game
 // (share the Daily, the countdown to the next one, Statistics, Watch the replay).
 
-import { $, h } from "./dom.js";
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { closeButton, open, sheet } from "./dialogs.js";
+import { closeButton, open, sheet, sheetDialog } from "./dialogs.js";
 import { countdown, dailyNumber, shareBlock } from "./share.js";
 
 const CHART_GAMES = 30;
 const RECENT_GAMES = 20;
-
-function statsDialog() {
-  let dialog = $("stats-dialog");
-  if (!dialog) {
-    dialog = h("dialog", { class: "sheet", id: "stats-dialog" });
-    $("app").append(dialog);
-  }
-  return dialog;
-}
 
 /** "Daily #29 · 2026-11-29" or "New Game · Hard · 2026-11-29": a game in a few words. */
 export function gameTitle(game) {
@@ -36,7 +27,7 @@ export function saveTitle(save) {
  * this sheet). Resolves when it is closed.
  */
 export function openStats({ stats, today, onWatch }) {
-  const dialog = statsDialog();
+  const dialog = sheetDialog("stats-dialog");
   const body = h("div", { class: "stats-body" });
   const fileLine = h("p", { class: "small stats-file-result", "aria-live": "polite" });
   const draw = () => body.replaceChildren(...statsContent({ stats, today, onWatch }), fileSection(stats, fileLine, draw));
