@@ -11,7 +11,8 @@
 //
 //   install   fetch into this build's cache what it lists, revalidated (a 304 when unchanged);
 //             fetch into the shared cache the versioned files it does not hold yet
-//   activate  delete older builds' caches, and shared entries this build does not list
+//   activate  delete older builds' caches, and shared entries this build does not list (files, and
+//             the Python snapshot of a Pyodide or wheel it does not ship)
 //   fetch     same-origin GETs from the caches first, the network for anything else;
 //             "/" (and any page URL with a query, such as ?seed=…) is index.html; /api/* always
 //             goes to the network (the leaderboard is never answered from a cache)
@@ -27,6 +28,9 @@ const BUILD = __BUILD_JSON__;
 const CACHE = BUILD.cache;
 const CACHE_PREFIX = "ladder-rummy-";
 const FILES = `${CACHE_PREFIX}files`;
+// Written by the page's Python worker, not by this one (see site/js/pyodide-worker.js): a snapshot
+// of Python started with one Pyodide and one engine wheel. Kept across builds while both are listed.
+const SNAPSHOTS = `${CACHE_PREFIX}python`;
 const ROOT = new URL("./", self.location.href);
 const INDEX = new URL("index.html", ROOT).href;
 const API = new URL("api/", ROOT).pathname;
@@ -77,11 +81,25 @@ async function store(cache, url, mode) {
 
 async function dropOldCaches() {
   const names = await caches.keys();
-  const old = names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE && n !== FILES);
+  const old = names.filter((n) => n.startsWith(CACHE_PREFIX) && ![CACHE, FILES, SNAPSHOTS].includes(n));
   const listed = new Set(BUILD.precache.map((path) => new URL(path, ROOT).href));
   const files = await caches.open(FILES);
   const unlisted = (await files.keys()).filter((request) => !listed.has(request.url));
-  await Promise.all([...old.map((n) => caches.delete(n)), ...unlisted.map((request) => files.delete(request))]);
+  const snapshots = names.includes(SNAPSHOTS) ? await caches.open(SNAPSHOTS) : null;
+  const stale = snapshots ? (await snapshots.keys()).filter((request) => !snapshotListed(request.url, listed)) : [];
+  await Promise.all([
+    ...old.map((n) => caches.delete(n)),
+    ...unlisted.map((request) => files.delete(request)),
+    ...stale.map((request) => snapshots.delete(request)),
+  ]);
+}
+
+/** A snapshot key (`python-snapshot?pyodide=<dir>&wheel=<path>`) whose Pyodide and wheel this build ships. */
+function snapshotListed(key, listed) {
+  const params = new URL(key).searchParams;
+  const pyodide = params.get("pyodide");
+  const wheel = params.get("wheel");
+  return Boolean(pyodide && wheel) && listed.has(new URL(`${pyodide}pyodide.mjs`, ROOT).href) && listed.has(new URL(wheel, ROOT).href);
 }
 
 /** The cached answer, else the network's. A page URL is index.html whatever its query. */

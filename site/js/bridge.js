@@ -53,10 +53,19 @@ async function loadBuildInfo(base) {
     pyodideURL: new URL("pyodide.mjs", pyodideDir).href,
     pyscriptURL: new URL("core.js", pyscriptDir).href,
     workerURL: new URL("py/worker.py", base).href,
+    // The Cache Storage key of the started-Python snapshot (see pyodide-worker.js): it names the
+    // Pyodide and the wheel it was taken with; sw.js drops it when a build lists neither.
+    snapshotURL: snapshotKey(base, pyodide, wheel),
     // PyWorker's "version": an absolute URL (the worker runs from a blob:); without one, PyScript
     // imports Pyodide from its CDN. pyodide-worker.js loads the self-hosted pyodide.mjs.
     workerPyodideURL: new URL("pyodide-worker.js", import.meta.url).href,
   };
+}
+
+/** `python-snapshot?pyodide=<dir>&wheel=<path>`, the paths as the build names them. */
+function snapshotKey(base, pyodide, wheel) {
+  const dir = pyodide.replace(/[^/]*\.m?js$/, "").replace(/\/?$/, "/");
+  return new URL(`python-snapshot?${new URLSearchParams({ pyodide: dir, wheel })}`, base).href;
 }
 
 /**
@@ -119,7 +128,7 @@ addEventListener("unhandledrejection", (event) => {
 });
 
 // What the worker of the boot under way asks for: the pyodide.mjs to load, and the compiled wasm.
-let forWorker = { pyodideURL: null, wheelURL: null, module: Promise.resolve(null) };
+let forWorker = { pyodideURL: null, wheelURL: null, snapshotURL: null, module: Promise.resolve(null) };
 
 let watching = false;
 
@@ -134,11 +143,16 @@ function watchWorkers(hooks) {
   hooks.main.onWorker.add((_, xworker) => {
     xworker.onerror = (event) => console.warn("The Python worker failed:", event.error ?? event.message ?? event);
     xworker.addEventListener("message", (event) => {
+      if (event.data?.type === "ladder-rummy:snapshot-stored") {
+        event.stopImmediatePropagation();
+        document.documentElement.dataset.snapshot = "stored"; // tests wait for it
+        return;
+      }
       if (event.data?.type !== "ladder-rummy:wasm") return;
       event.stopImmediatePropagation();
       const [port] = event.ports;
-      const { pyodideURL, wheelURL, module } = forWorker;
-      port.postMessage({ pyodide: pyodideURL, wheel: wheelURL });
+      const { pyodideURL, wheelURL, snapshotURL, module } = forWorker;
+      port.postMessage({ pyodide: pyodideURL, wheel: wheelURL, snapshot: snapshotURL });
       module.then((compiled) => port.postMessage({ module: compiled }));
     });
   });
@@ -203,7 +217,7 @@ async function boot(base, onStage) {
   // bench/page.py: the worker compiling on a first visit gains little there and costs every
   // later visit about a second.
   const wasm = compileWasm(info);
-  forWorker = { pyodideURL: info.pyodideURL, wheelURL: info.wheelURL, module: wasm.module };
+  forWorker = { pyodideURL: info.pyodideURL, wheelURL: info.wheelURL, snapshotURL: info.snapshotURL, module: wasm.module };
   const networkLost = prefetch(info, wasm.response);
   networkLost.catch(() => {}); // raced below, where it matters
 

@@ -1,18 +1,24 @@
-// pyodide-worker.js — Pyodide's entry for PyScript's worker, using the page's compiled wasm.
+// pyodide-worker.js — Pyodide's entry for PyScript's worker: the page's compiled wasm, and a
+// snapshot of Python already started.
 //
 // The bridge hands PyWorker this module as its Pyodide, so it runs inside the worker. It asks the
-// page which Pyodide to load (the self-hosted pyodide.mjs, from build.json) and re-exports it, with
-// one change: loadPyodide instantiates the WebAssembly module the page compiled meanwhile.
+// page which Pyodide to load (the self-hosted pyodide.mjs) and re-exports it, with two changes:
 //
-// Why: Chromium keeps compiled wasm (the code a warm boot reuses) for a page's compile, but not for
-// a dedicated worker's unless the file came through the service worker's cache — so without this
-// the worker compiles Pyodide afresh on every visit until the service worker has served it once.
-// The page's compile also starts as soon as build.json is read, long before the worker exists.
-// If the page sends no module (its compile failed), Pyodide compiles its own as usual.
+// * loadPyodide instantiates the WebAssembly module the page compiled meanwhile. Chromium keeps
+//   compiled wasm (the code a warm boot reuses) for a page's compile, but not for a dedicated
+//   worker's unless the file came through the service worker's cache — so without this the
+//   worker compiles Pyodide afresh on every visit until the service worker has served it once.
+//   If the page sends no module (its compile failed), Pyodide compiles its own as usual.
+// * Starting Python (the interpreter, its standard modules, Pyodide's own) is most of a boot:
+//   about a second on a laptop, the same for every visit. The first boot therefore saves Pyodide's
+//   memory snapshot, taken once the engine is imported, in the Cache Storage of this origin
+//   (SNAPSHOTS, keyed by the Pyodide and wheel URLs, both versioned); later boots restore it
+//   (about 0.15 s) instead. Pyodide checks that a snapshot belongs to its own build; a snapshot it
+//   refuses is dropped and Python starts afresh. Nothing leaves the device, and no download grows.
 //
-// The page answers on a MessageChannel: first {pyodide: URL, wheel: URL}, at once; then {module}, once
-// compiled. (Not a query string on this module's URL: served from the service worker's cache,
-// import.meta.url would lose it.)
+// The page answers on a MessageChannel: first {pyodide, wheel, snapshot} (URLs), at once; then
+// {module}, once compiled. (Not a query string on this module's URL: served from the service
+// worker's cache, import.meta.url would lose it.)
 
 // Epoch ms of this module's start and of loadPyodide's start and end: worker.py hands them to the
 // bridge with its own, as performance marks, so bench/page.py sees where a boot goes.
@@ -30,9 +36,19 @@ function answer() {
   return answers.length ? Promise.resolve(answers.shift()) : new Promise((resolve) => waiting.push(resolve));
 }
 
-const { pyodide: pyodideURL, wheel: wheelURL } = await answer();
+// The Cache Storage cache that holds the snapshot; sw.js keeps it across builds and drops the
+// entries no build lists any more.
+const SNAPSHOTS = "ladder-rummy-python";
+// What worker.py imports first: imported before the snapshot, so a restored boot skips it too.
+const ENGINE_IMPORT = "from ladder_rummy import adapter";
+// The snapshot (about 30 MB) is written this long after it was taken: the first boot's last steps
+// and the first moves come first.
+const STORE_DELAY_MS = 2000;
+
+const { pyodide: pyodideURL, wheel: wheelURL, snapshot: snapshotURL } = await answer();
 // The engine wheel downloads while Pyodide loads (a failure is left to worker.py, which reports it).
 const wheel = wheelURL ? fetch(wheelURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null) : null;
+const stored = readSnapshot();
 const pyodide = await import(pyodideURL);
 
 export const version = pyodide.version;
@@ -42,11 +58,84 @@ export async function loadPyodide(options) {
   times.load_start = now();
   const { module } = await answer();
   times.module_received = now();
-  if (module instanceof WebAssembly.Module) instantiateOnce(module);
-  const loaded = await pyodide.loadPyodide({ ...options, indexURL: new URL(".", pyodideURL).href });
+  const load = async (extra) => {
+    const undo = module instanceof WebAssembly.Module ? instantiateOnce(module) : () => {};
+    try {
+      return await pyodide.loadPyodide({ ...options, ...extra, indexURL: new URL(".", pyodideURL).href });
+    } finally {
+      undo();
+    }
+  };
+  const restored = await restore(load);
+  const loaded = restored ?? (await load({ _makeSnapshot: Boolean(snapshotURL) }));
   times.load_end = now();
   await unpackWheel(loaded);
+  if (restored) reseed(restored);
+  else if (snapshotURL) takeSnapshot(loaded);
   return loaded;
+}
+
+/** The saved snapshot's bytes, or null (none yet, no Cache Storage, or it cannot be read). */
+async function readSnapshot() {
+  if (!snapshotURL || !globalThis.caches) return null;
+  try {
+    const response = await (await caches.open(SNAPSHOTS)).match(snapshotURL);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (error) {
+    console.warn("The saved Python start could not be read:", error);
+    return null;
+  }
+}
+
+/** Python from the saved snapshot, or null when there is none or Pyodide refuses it (dropped). */
+async function restore(load) {
+  const snapshot = await stored;
+  if (!snapshot) return null;
+  try {
+    const loaded = await load({ _loadSnapshot: snapshot });
+    times.snapshot = now();
+    return loaded;
+  } catch (error) {
+    console.warn("The saved Python start was refused; Python starts afresh:", error);
+    caches.open(SNAPSHOTS).then((cache) => cache.delete(snapshotURL)).catch(() => {});
+    return null;
+  }
+}
+
+/**
+ * Python's random module, if imported, restarts from the snapshot's state on every boot: seed it
+ * anew from the browser's randomness. (Deals never use it: seeds come from `secrets`.)
+ */
+function reseed(loaded) {
+  loaded.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
+}
+
+/**
+ * Import the engine, snapshot Python's memory, and store it a little later (see STORE_DELAY_MS).
+ * Only the wheel's own failures matter here: those are left to worker.py, which reports them.
+ */
+function takeSnapshot(loaded) {
+  let snapshot;
+  try {
+    if (globalThis.ladderRummyWheel) loaded.runPython(ENGINE_IMPORT);
+    snapshot = loaded.makeMemorySnapshot();
+    times.snapshot_taken = now();
+  } catch (error) {
+    console.warn("No snapshot of the Python start this time:", error);
+    return;
+  } finally {
+    unwrapGlobals(loaded);
+  }
+  setTimeout(async () => {
+    try {
+      const cache = await caches.open(SNAPSHOTS);
+      for (const request of await cache.keys()) await cache.delete(request);
+      await cache.put(snapshotURL, new Response(snapshot, { headers: { "content-type": "application/octet-stream" } }));
+      self.postMessage({ type: "ladder-rummy:snapshot-stored" });
+    } catch (error) {
+      console.warn("The Python start could not be saved for next time:", error);
+    }
+  }, STORE_DELAY_MS);
 }
 
 /**
@@ -67,8 +156,20 @@ async function unpackWheel(loaded) {
 }
 
 /**
+ * With `_makeSnapshot`, Pyodide's `js` module is a recording Proxy of globalThis, and a native
+ * getter read through it (`js.performance.timeOrigin`) throws "Illegal invocation". Once the
+ * snapshot is taken, `js` is globalThis itself again for everything imported from now on
+ * (PyScript's modules and worker.py; the engine never imports js).
+ */
+function unwrapGlobals(loaded) {
+  loaded.registerJsModule("js", globalThis);
+  loaded.runPython("import sys\nsys.modules.pop('js', None)");
+}
+
+/**
  * Pyodide's next fetch of pyodide.asm.wasm answers an empty stand-in, and its instantiateStreaming
  * of that stand-in instantiates `module`: the worker neither downloads nor compiles the wasm.
+ * @returns {() => void} puts fetch and instantiateStreaming back if they were not used
  */
 function instantiateOnce(module) {
   const { fetch, WebAssembly: wasm } = globalThis;
@@ -86,5 +187,9 @@ function instantiateOnce(module) {
     const instance = await wasm.instantiate(module, imports);
     times.instantiate_end = now();
     return { module, instance };
+  };
+  return () => {
+    globalThis.fetch = fetch;
+    wasm.instantiateStreaming = instantiateStreaming;
   };
 }

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from helpers import command
+from test_table import after, open_seed, replies
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -56,3 +58,45 @@ def test_game_page_boots_python(page: Page, site: Site, guard: Guard) -> None:
     page.wait_for_selector('#app:not([data-screen="boot"]), #boot-error:not([hidden])', state="attached")
     assert page.is_hidden("#boot-error"), page.text_content("#boot-error")
     guard.assert_clean()
+
+
+SNAPSHOTS = "ladder-rummy-python"  # site/js/pyodide-worker.js
+STORED = """caches.open('%s').then(c => c.keys()).then(keys => Promise.all(keys.map(async k =>
+    [k.url, (await (await caches.open('%s')).match(k)).headers.get('content-type'),
+     (await (await (await caches.open('%s')).match(k)).arrayBuffer()).byteLength])))""" % ((SNAPSHOTS,) * 3)
+WORKER_MARKS = "performance.getEntriesByType('mark').map(m => m.name).filter(n => n.startsWith('ladder-rummy:worker:'))"
+
+
+def test_later_boots_restore_python_from_the_first_boots_snapshot(page: Page, site: Site, guard: Guard) -> None:
+    """The first boot stores a snapshot of Python with the engine imported; a reload restores it
+    and plays; a snapshot Pyodide refuses is dropped, Python starts afresh and a good one is stored."""
+    warnings: list[str] = []
+    page.context.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.add_init_script("try { localStorage.setItem('ladder-rummy:settings', JSON.stringify({speed: 'instant'})) } catch {}")
+    open_seed(page, site, "snapshot")
+    page.wait_for_selector('html[data-snapshot="stored"]', state="attached")
+    [(key, _, size)] = page.evaluate(STORED)
+    assert "/python-snapshot?pyodide=pyodide%2F" in key and "&wheel=wheels%2F" in key, key
+    assert size > 10_000_000, size  # Python's whole memory
+    assert "ladder-rummy:worker:snapshot_taken" in page.evaluate(WORKER_MARKS)
+
+    page.reload()
+    page.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached")
+    marks = page.evaluate(WORKER_MARKS)
+    assert "ladder-rummy:worker:snapshot" in marks and "ladder-rummy:worker:snapshot_taken" not in marks, marks
+    before = replies(page)
+    command(page, "draw stock")
+    after(page, before)
+    phase = page.get_attribute("#app", "data-phase")
+    assert phase != "draw", phase
+
+    # A broken snapshot (here: zeros) is refused by Pyodide: a warning, a fresh start, a new snapshot.
+    page.evaluate(f"caches.open('{SNAPSHOTS}').then(c => c.put({key!r}, new Response(new Uint8Array(4096))))")
+    page.reload()
+    page.wait_for_selector('#app[data-screen="table"][data-busy="false"]:not([data-phase="draw"])', state="attached")
+    marks = page.evaluate(WORKER_MARKS)
+    assert "ladder-rummy:worker:snapshot" not in marks and "ladder-rummy:worker:snapshot_taken" in marks, marks
+    page.wait_for_selector('html[data-snapshot="stored"]', state="attached")
+    [(again, _, size)] = page.evaluate(STORED)
+    assert again == key and size > 10_000_000
+    assert any("Python start was refused" in text for text in warnings), warnings

@@ -63,11 +63,13 @@ def guarded_context(browser: Browser, origin: str) -> tuple[BrowserContext, Guar
 
 
 def first_visit(page: Page, url: str) -> None:
-    """Open the game online and wait until its service worker holds everything."""
+    """Open the game online and wait until its service worker holds everything, and Python's
+    worker has stored its snapshot (site/js/pyodide-worker.js: later boots restore it)."""
     page.set_default_timeout(READY_TIMEOUT_MS)
     page.goto(url)
     page.wait_for_selector(f"#start-dialog[open], {TABLE}", state="attached")
     page.wait_for_selector('html[data-offline="ready"]', state="attached")
+    page.wait_for_selector('html[data-snapshot="stored"]', state="attached")
 
 
 def wait_for_game(page: Page, mode: str) -> None:
@@ -115,6 +117,8 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
 
         page.reload()
         start = page.locator("#start-dialog[open]")
+        # Python came back from the first visit's snapshot, offline too.
+        page.wait_for_function("performance.getEntriesByName('ladder-rummy:worker:snapshot').length === 1")
         start.get_by_role("button", name="Play today's Daily").click()
         wait_for_game(page, "daily")
         assert "Deal 1/10" in page.inner_text("#deal-counter")
@@ -316,8 +320,10 @@ def test_a_new_version_waits_for_the_next_load(browser: Browser, site: Site, tmp
         page.wait_for_function(f"({version}) === '2'")
         page.wait_for_selector(TABLE, state="attached")
         assert json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]["log"] == log
-        # Version 1's own cache is gone; the shared one (Pyodide, PyScript, wheels) stays.
-        caches = ",".join(sorted([json.loads((served_dir / "build.json").read_text())["cache"], "ladder-rummy-files"]))
+        # Version 1's own cache is gone; the shared ones (Pyodide, PyScript, wheels; the snapshot of
+        # Python with the same Pyodide and wheel) stay.
+        own = json.loads((served_dir / "build.json").read_text())["cache"]
+        caches = ",".join(sorted([own, "ladder-rummy-files", "ladder-rummy-python"]))
         page.wait_for_function(f"caches.keys().then(keys => keys.sort().join() === {json.dumps(caches)})")
     finally:
         context.close()
