@@ -13,6 +13,7 @@ game plays offline after one visit and never talks to a CDN:
     pyodide/<version>/            the Pyodide runtime from node_modules/pyodide
     pyscript/<version>/           @pyscript/core's dist/, without source maps
     wheels/<hash12>/ladder_rummy-<v>-py3-none-any.whl
+    boot/<hash12>/pyodide-worker.js  Pyodide's entry in PyScript's worker (site/js/), by content
                                   the engine, under a content-hashed path
     engine/ladder_rummy.whl       the same wheel at a stable path, for Node
                                   (the leaderboard function, tools/pyodide_node.mjs)
@@ -82,6 +83,7 @@ SOURCE_MAP_LINE = re.compile(rb"^[ \t]*//[#@] sourceMappingURL=.*(?:\r?\n)?", re
 BUILD_JSON_TOKEN = "__BUILD_JSON__"
 SERVICE_WORKER = "sw.js"
 STABLE_WHEEL = "engine/ladder_rummy.whl"
+WORKER_ENTRY = "js/pyodide-worker.js"  # moved to boot/<hash>/ by the build
 # 1980-01-01 is the earliest time a zip entry can hold: a fixed stamp makes
 # the wheel's bytes depend on its content only.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -397,7 +399,9 @@ def stamp_service_worker(dest: Path, build: Mapping[str, object]) -> bool:
     return True
 
 
-def write_build_json(dest: Path, project: Project, wheel: Path, pyodide: Path, pyscript: Path) -> dict[str, object]:
+def write_build_json(
+    dest: Path, project: Project, wheel: Path, pyodide: Path, pyscript: Path, worker: Path | None
+) -> dict[str, object]:
     """Write dest/build.json and return it.
 
     The page reads it to find the runtime and the wheel (so no version is
@@ -410,6 +414,7 @@ def write_build_json(dest: Path, project: Project, wheel: Path, pyodide: Path, p
         "wheel": wheel.relative_to(dest).as_posix(),
         "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
         "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
+        **({"worker": worker.relative_to(dest).as_posix()} if worker else {}),
         "hash": digest,
         "cache": f"ladder-rummy-{digest}",
         "precache": precache_list(files),
@@ -427,7 +432,7 @@ PYSCRIPT_BOOT_CHUNKS = ("core.js", "core-*.js", "deprecations-manager-*.js", "do
                         "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
 
 
-def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path) -> bool:
+def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, worker: Path | None) -> bool:
     """Replace ``__BUILD_INFO__`` in dest/index.html with where the runtime and the wheel are.
 
     The bridge reads it from the page itself rather than fetching build.json first: one round
@@ -441,6 +446,7 @@ def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path) -> bool:
         "wheel": wheel.relative_to(dest).as_posix(),
         "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
         "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
+        **({"worker": worker.relative_to(dest).as_posix()} if worker else {}),
     }
     chunks = sorted({c for pattern in PYSCRIPT_BOOT_CHUNKS for c in pyscript.glob(pattern)})
     lines = [f'<script type="application/json" id="build-info">{json.dumps(info)}</script>']
@@ -460,6 +466,20 @@ def content_addressed(file: Path) -> Path:
     return Path(shutil.move(file, folder / file.name))
 
 
+def content_addressed_worker_entry(dest: Path) -> Path | None:
+    """Move js/pyodide-worker.js to boot/<hash>/, where it may be cached for good (None: no such file).
+
+    A first visit's worker imports it in the middle of the boot's critical path; the page
+    downloads it early, and with a URL that never changes meaning the worker then takes it from
+    the HTTP cache without asking the server again (js/ files are revalidated on every use).
+    """
+    entry = dest / WORKER_ENTRY
+    if not entry.is_file():
+        return None
+    (dest / "boot").mkdir()
+    return content_addressed(Path(shutil.move(entry, dest / "boot" / entry.name)))
+
+
 def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
     """Write the whole site into the empty directory dest; return build.json's content."""
     copy_site(dest, site)
@@ -468,8 +488,9 @@ def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
     wheel = content_addressed(build_site_wheel(project, dest / "wheels"))
     (dest / STABLE_WHEEL).parent.mkdir(parents=True)
     shutil.copyfile(wheel, dest / STABLE_WHEEL)
-    stamp_page(dest, wheel, pyodide, pyscript)
-    info = write_build_json(dest, project, wheel, pyodide, pyscript)
+    worker = content_addressed_worker_entry(dest)
+    stamp_page(dest, wheel, pyodide, pyscript, worker)
+    info = write_build_json(dest, project, wheel, pyodide, pyscript, worker)
     stamp_service_worker(dest, info)
     return info
 

@@ -6,8 +6,8 @@
 //
 // Two caches: this build's own (the page, scripts, styles, words, icons, build.json), and one
 // that outlives builds, `ladder-rummy-files`, for what never changes under its URL (pyodide/<v>/,
-// pyscript/<v>/, wheels/<hash>/). Keeping those entries across deploys keeps what Chromium stores
-// beside them: the compiled wasm, which makes a warm boot about a second faster.
+// pyscript/<v>/, wheels/<hash>/, boot/<hash>/). Keeping those entries across deploys keeps what
+// Chromium stores beside them: the compiled wasm, which makes a warm boot about a second faster.
 //
 //   install   fetch into this build's cache what it lists, revalidated (a 304 when unchanged);
 //             fetch into the shared cache the versioned files it does not hold yet
@@ -35,7 +35,7 @@ const ROOT = new URL("./", self.location.href);
 const INDEX = new URL("index.html", ROOT).href;
 const API = new URL("api/", ROOT).pathname;
 // Paths whose content never changes under the same URL (versioned or content-hashed by build.py).
-const VERSIONED = /^(?:pyodide|pyscript|wheels)\//;
+const VERSIONED = /^(?:pyodide|pyscript|wheels|boot)\//;
 const LOOKS = 5;
 const LOOK_AGAIN_MS = 200;
 

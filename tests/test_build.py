@@ -182,13 +182,26 @@ def test_wheel_path_is_content_hashed_and_copied_to_a_stable_path(built: Built) 
     assert (built.dist / "engine" / "ladder_rummy.whl").read_bytes() == data
 
 
+def test_the_workers_pyodide_entry_is_content_addressed(built: Built) -> None:
+    """site/js/pyodide-worker.js moves to boot/<12 hex of its sha256>/, named in build.json and in
+    index.html's build info, and nowhere else (so no stale copy is ever cached for good)."""
+    match = re.fullmatch(r"boot/([0-9a-f]{12})/pyodide-worker\.js", str(built.info["worker"]))
+    assert match
+    data = (built.dist / str(built.info["worker"])).read_bytes()
+    assert data == (ROOT / "site" / "js" / "pyodide-worker.js").read_bytes()
+    assert hashlib.sha256(data).hexdigest()[:12] == match.group(1)
+    assert not (built.dist / "js" / "pyodide-worker.js").exists()
+    page = (built.dist / "index.html").read_text(encoding="utf-8")
+    assert f'"worker": "{built.info["worker"]}"' in page
+
+
 def test_build_json_describes_the_build(built: Built) -> None:
     """Versions, paths that exist, and a cache name made from the build hash."""
     info = built.info
     assert info["engine"] == VERSION
     assert info["pyodide"] == f"pyodide/{PINNED['pyodide']}/pyodide.mjs"
     assert info["pyscript"] == f"pyscript/{PINNED['@pyscript/core']}/core.js"
-    for key in ("wheel", "pyodide", "pyscript"):
+    for key in ("wheel", "pyodide", "pyscript", "worker"):
         assert (built.dist / str(info[key])).is_file(), key
     assert re.fullmatch(r"[0-9a-f]{12}", str(info["hash"]))
     assert info["cache"] == f"ladder-rummy-{info['hash']}"
@@ -283,7 +296,7 @@ def test_netlify_security_headers() -> None:
 
 def test_netlify_cache_headers() -> None:
     """Immutable only for versioned or hashed paths; entry points always revalidated."""
-    for path in ("/pyodide/*", "/pyscript/*", "/wheels/*"):
+    for path in ("/pyodide/*", "/pyscript/*", "/wheels/*", "/boot/*"):
         assert "immutable" in header_block(path)["Cache-Control"]
     for path in ("/", "/index.html", "/sw.js", "/manifest.webmanifest", "/build.json"):
         assert header_block(path)["Cache-Control"] == "public, max-age=0, must-revalidate"

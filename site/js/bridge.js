@@ -44,6 +44,8 @@ async function loadBuildInfo(base) {
   const wheel = info.wheel || info.wheel_path || info.engine_wheel;
   const pyodide = info.pyodide || info.pyodide_dir || info.pyodide_path;
   const pyscript = info.pyscript || info.pyscript_dir || info.pyscript_path;
+  // build.py moves pyodide-worker.js to boot/<hash>/ (cached for good); unbuilt, it is beside us.
+  const worker = info.worker ? new URL(info.worker, base) : new URL("pyodide-worker.js", import.meta.url);
   if (!wheel || !pyodide || !pyscript) throw new BridgeError("config", "build.json is incomplete");
   const dir = (path) => new URL(path.endsWith("/") ? path : `${path}/`, base);
   const pyodideDir = /\.m?js$/.test(pyodide) ? new URL(".", new URL(pyodide, base)) : dir(pyodide);
@@ -58,7 +60,7 @@ async function loadBuildInfo(base) {
     snapshotURL: snapshotKey(base, pyodide, wheel),
     // PyWorker's "version": an absolute URL (the worker runs from a blob:); without one, PyScript
     // imports Pyodide from its CDN. pyodide-worker.js loads the self-hosted pyodide.mjs.
-    workerPyodideURL: new URL("pyodide-worker.js", import.meta.url).href,
+    workerPyodideURL: worker.href,
   };
 }
 
@@ -69,8 +71,9 @@ function snapshotKey(base, pyodide, wheel) {
 }
 
 /**
- * Start downloading Pyodide's other big files and the wheel now, while PyScript loads and its
- * worker spins up: the worker then finds them in the HTTP cache (same URLs). Bodies are read and
+ * Start downloading what the worker will ask for (its Pyodide entry, pyodide.mjs, Pyodide's other
+ * big files, the wheel) now, while PyScript loads and its worker spins up: the worker then finds
+ * them in the HTTP cache (same URLs; all versioned or content-addressed, so cached for good). Bodies are read and
  * dropped. Under the service worker everything is already on the device: nothing to fetch.
  * @param {Promise<Response>} wasm the page's own fetch of the wasm (see compileWasm)
  * @returns {Promise<never>} rejects with a "network" BridgeError if a download fails: the network
@@ -85,9 +88,11 @@ function prefetch(info, wasm) {
     wasm.catch(lost);
     if (navigator.serviceWorker?.controller) return;
     const dir = new URL(".", info.pyodideURL);
-    const urls = ["python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
-    for (const url of [...urls, info.wheelURL]) {
-      fetch(url, { priority: "low" }) // behind the page's own scripts and PyScript's
+    const urls = ["pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
+    // In the order the worker needs them; high priority, ahead of the page's own modules: the
+    // worker's chain (its entry, pyodide.mjs, pyodide.asm.mjs, then Python's start) is the boot.
+    for (const url of [info.workerPyodideURL, info.pyodideURL, ...urls, info.wheelURL]) {
+      fetch(url, { priority: "high" })
         .then((response) => response.body?.pipeTo(new WritableStream()))
         .catch(lost);
     }
