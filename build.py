@@ -14,6 +14,7 @@ game plays offline after one visit and never talks to a CDN:
     pyscript/<version>/           @pyscript/core's dist/, without source maps
     wheels/<hash12>/ladder_rummy-<v>-py3-none-any.whl
     boot/<hash12>/pyodide-worker.js  Pyodide's entry in PyScript's worker (site/js/), by content
+    boot/<hash12>/worker.py          the Python the worker runs (site/py/), by content
                                   the engine, under a content-hashed path
     engine/ladder_rummy.whl       the same wheel at a stable path, for Node
                                   (the leaderboard function, tools/pyodide_node.mjs)
@@ -83,7 +84,7 @@ SOURCE_MAP_LINE = re.compile(rb"^[ \t]*//[#@] sourceMappingURL=.*(?:\r?\n)?", re
 BUILD_JSON_TOKEN = "__BUILD_JSON__"
 SERVICE_WORKER = "sw.js"
 STABLE_WHEEL = "engine/ladder_rummy.whl"
-WORKER_ENTRY = "js/pyodide-worker.js"  # moved to boot/<hash>/ by the build
+BOOT_FILES = {"worker": "js/pyodide-worker.js", "worker_py": "py/worker.py"}  # moved to boot/<hash>/
 # 1980-01-01 is the earliest time a zip entry can hold: a fixed stamp makes
 # the wheel's bytes depend on its content only.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -400,7 +401,7 @@ def stamp_service_worker(dest: Path, build: Mapping[str, object]) -> bool:
 
 
 def write_build_json(
-    dest: Path, project: Project, wheel: Path, pyodide: Path, pyscript: Path, worker: Path | None
+    dest: Path, project: Project, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]
 ) -> dict[str, object]:
     """Write dest/build.json and return it.
 
@@ -414,7 +415,7 @@ def write_build_json(
         "wheel": wheel.relative_to(dest).as_posix(),
         "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
         "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
-        **({"worker": worker.relative_to(dest).as_posix()} if worker else {}),
+        **{key: path.relative_to(dest).as_posix() for key, path in boot.items()},
         "hash": digest,
         "cache": f"ladder-rummy-{digest}",
         "precache": precache_list(files),
@@ -432,7 +433,7 @@ PYSCRIPT_BOOT_CHUNKS = ("core.js", "core-*.js", "deprecations-manager-*.js", "do
                         "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
 
 
-def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, worker: Path | None) -> bool:
+def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]) -> bool:
     """Replace ``__BUILD_INFO__`` in dest/index.html with where the runtime and the wheel are.
 
     The bridge reads it from the page itself rather than fetching build.json first: one round
@@ -446,7 +447,7 @@ def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, worker: P
         "wheel": wheel.relative_to(dest).as_posix(),
         "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
         "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
-        **({"worker": worker.relative_to(dest).as_posix()} if worker else {}),
+        **{key: path.relative_to(dest).as_posix() for key, path in boot.items()},
     }
     chunks = sorted({c for pattern in PYSCRIPT_BOOT_CHUNKS for c in pyscript.glob(pattern)})
     lines = [f'<script type="application/json" id="build-info">{json.dumps(info)}</script>']
@@ -466,18 +467,25 @@ def content_addressed(file: Path) -> Path:
     return Path(shutil.move(file, folder / file.name))
 
 
-def content_addressed_worker_entry(dest: Path) -> Path | None:
-    """Move js/pyodide-worker.js to boot/<hash>/, where it may be cached for good (None: no such file).
+def content_addressed_boot_files(dest: Path) -> dict[str, Path]:
+    """Move the worker's two files to boot/<hash>/, where they may be cached for good.
 
-    A first visit's worker imports it in the middle of the boot's critical path; the page
-    downloads it early, and with a URL that never changes meaning the worker then takes it from
-    the HTTP cache without asking the server again (js/ files are revalidated on every use).
+    ``worker`` is js/pyodide-worker.js (Pyodide's entry in PyScript's worker), ``worker_py`` is
+    py/worker.py (the Python PyWorker runs). A first visit fetches both in the middle of the boot's
+    critical path; the page downloads them first thing, and with URLs that never change meaning
+    the second request is a cache hit instead of a revalidation queued behind everything else
+    (js/ and py/ files are revalidated on every use). A file the site lacks is left out.
     """
-    entry = dest / WORKER_ENTRY
-    if not entry.is_file():
-        return None
-    (dest / "boot").mkdir()
-    return content_addressed(Path(shutil.move(entry, dest / "boot" / entry.name)))
+    moved: dict[str, Path] = {}
+    for key, name in BOOT_FILES.items():
+        source = dest / name
+        if not source.is_file():
+            continue
+        (dest / "boot").mkdir(exist_ok=True)
+        moved[key] = content_addressed(Path(shutil.move(source, dest / "boot" / source.name)))
+        if not any(source.parent.iterdir()):
+            source.parent.rmdir()
+    return moved
 
 
 def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
@@ -488,9 +496,9 @@ def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
     wheel = content_addressed(build_site_wheel(project, dest / "wheels"))
     (dest / STABLE_WHEEL).parent.mkdir(parents=True)
     shutil.copyfile(wheel, dest / STABLE_WHEEL)
-    worker = content_addressed_worker_entry(dest)
-    stamp_page(dest, wheel, pyodide, pyscript, worker)
-    info = write_build_json(dest, project, wheel, pyodide, pyscript, worker)
+    boot = content_addressed_boot_files(dest)
+    stamp_page(dest, wheel, pyodide, pyscript, boot)
+    info = write_build_json(dest, project, wheel, pyodide, pyscript, boot)
     stamp_service_worker(dest, info)
     return info
 

@@ -182,17 +182,20 @@ def test_wheel_path_is_content_hashed_and_copied_to_a_stable_path(built: Built) 
     assert (built.dist / "engine" / "ladder_rummy.whl").read_bytes() == data
 
 
-def test_the_workers_pyodide_entry_is_content_addressed(built: Built) -> None:
-    """site/js/pyodide-worker.js moves to boot/<12 hex of its sha256>/, named in build.json and in
-    index.html's build info, and nowhere else (so no stale copy is ever cached for good)."""
-    match = re.fullmatch(r"boot/([0-9a-f]{12})/pyodide-worker\.js", str(built.info["worker"]))
+@pytest.mark.parametrize(("key", "source"), [("worker", "js/pyodide-worker.js"), ("worker_py", "py/worker.py")])
+def test_the_workers_files_are_content_addressed(built: Built, key: str, source: str) -> None:
+    """site/js/pyodide-worker.js and site/py/worker.py move to boot/<12 hex of their sha256>/,
+    named in build.json and in index.html's build info, and nowhere else (so no stale copy is
+    ever cached for good)."""
+    name = source.split("/")[-1]
+    match = re.fullmatch(rf"boot/([0-9a-f]{{12}})/{re.escape(name)}", str(built.info[key]))
     assert match
-    data = (built.dist / str(built.info["worker"])).read_bytes()
-    assert data == (ROOT / "site" / "js" / "pyodide-worker.js").read_bytes()
+    data = (built.dist / str(built.info[key])).read_bytes()
+    assert data == (ROOT / "site" / source).read_bytes()
     assert hashlib.sha256(data).hexdigest()[:12] == match.group(1)
-    assert not (built.dist / "js" / "pyodide-worker.js").exists()
+    assert not (built.dist / source).exists()
     page = (built.dist / "index.html").read_text(encoding="utf-8")
-    assert f'"worker": "{built.info["worker"]}"' in page
+    assert f'"{key}": "{built.info[key]}"' in page
 
 
 def test_build_json_describes_the_build(built: Built) -> None:
@@ -201,7 +204,7 @@ def test_build_json_describes_the_build(built: Built) -> None:
     assert info["engine"] == VERSION
     assert info["pyodide"] == f"pyodide/{PINNED['pyodide']}/pyodide.mjs"
     assert info["pyscript"] == f"pyscript/{PINNED['@pyscript/core']}/core.js"
-    for key in ("wheel", "pyodide", "pyscript", "worker"):
+    for key in ("wheel", "pyodide", "pyscript", "worker", "worker_py"):
         assert (built.dist / str(info[key])).is_file(), key
     assert re.fullmatch(r"[0-9a-f]{12}", str(info["hash"]))
     assert info["cache"] == f"ladder-rummy-{info['hash']}"
