@@ -44,7 +44,7 @@ async function loadBuildInfo(base) {
   const wheel = info.wheel || info.wheel_path || info.engine_wheel;
   const pyodide = info.pyodide || info.pyodide_dir || info.pyodide_path;
   const pyscript = info.pyscript || info.pyscript_dir || info.pyscript_path;
-  // build.py moves pyodide-worker.js to boot/<hash>/ (cached for good); unbuilt, it is beside us.
+  // build.py moves pyodide-worker.js and worker.py to boot/<hash>/ (cached for good).
   const worker = info.worker ? new URL(info.worker, base) : new URL("pyodide-worker.js", import.meta.url);
   if (!wheel || !pyodide || !pyscript) throw new BridgeError("config", "build.json is incomplete");
   const dir = (path) => new URL(path.endsWith("/") ? path : `${path}/`, base);
@@ -54,7 +54,7 @@ async function loadBuildInfo(base) {
     wheelURL: new URL(wheel, base).href,
     pyodideURL: new URL("pyodide.mjs", pyodideDir).href,
     pyscriptURL: new URL("core.js", pyscriptDir).href,
-    workerURL: new URL("py/worker.py", base).href,
+    workerURL: new URL(info.worker_py || "py/worker.py", base).href,
     // The Cache Storage key of the started-Python snapshot (see pyodide-worker.js): it names the
     // Pyodide and the wheel it was taken with; sw.js drops it when a build lists neither.
     snapshotURL: snapshotKey(base, pyodide, wheel),
@@ -71,8 +71,8 @@ function snapshotKey(base, pyodide, wheel) {
 }
 
 /**
- * Start downloading what the worker will ask for (its Pyodide entry, pyodide.mjs, Pyodide's other
- * big files, the wheel) now, while PyScript loads and its worker spins up: the worker then finds
+ * Start downloading what the worker will ask for (its Python file and Pyodide entry, pyodide.mjs,
+ * Pyodide's other big files, the wheel) now, while PyScript loads and its worker spins up: the worker then finds
  * them in the HTTP cache (same URLs; all versioned or content-addressed, so cached for good). Bodies are read and
  * dropped. Under the service worker everything is already on the device: nothing to fetch.
  * @param {Promise<Response>} wasm the page's own fetch of the wasm (see compileWasm)
@@ -91,7 +91,7 @@ function prefetch(info, wasm) {
     const urls = ["pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
     // In the order the worker needs them; high priority, ahead of the page's own modules: the
     // worker's chain (its entry, pyodide.mjs, pyodide.asm.mjs, then Python's start) is the boot.
-    for (const url of [info.workerPyodideURL, info.pyodideURL, ...urls, info.wheelURL]) {
+    for (const url of [info.workerURL, info.workerPyodideURL, info.pyodideURL, ...urls, info.wheelURL]) {
       fetch(url, { priority: "high" })
         .then((response) => response.body?.pipeTo(new WritableStream()))
         .catch(lost);
@@ -101,13 +101,23 @@ function prefetch(info, wasm) {
 
 /**
  * Compile Pyodide's wasm here, on the page, for the worker (site/js/pyodide-worker.js asks for
- * it, and for which pyodide.mjs to load). Chromium keeps the machine code of a page's compile,
- * once the worker has run it, for the next visit; of a dedicated worker's own compile it kept
- * none in our measurements, so every boot compiled Pyodide afresh.
+ * it) — on every visit but the first. Chromium keeps the machine code of a page's compile, once
+ * the worker has run it, for the next visit; of a dedicated worker's own compile it kept none in
+ * our measurements, so every later boot would compile Pyodide afresh.
+ *
+ * A first visit (no service worker yet) has nothing to reuse, and there Python started markedly
+ * quicker in a worker that compiled its own module (bench/page.py, cold: ~0.3-0.5 s of a ~2.8 s
+ * boot; the page's streaming compile also holds its main thread in 40 ms slices just when the
+ * worker needs it to answer). So the page only downloads the file early, and the worker compiles
+ * it from the HTTP cache.
  * @returns {{response: Promise<Response>, module: Promise<WebAssembly.Module | null>}}
  */
 function compileWasm(info) {
-  const response = fetch(new URL("pyodide.asm.wasm", info.pyodideURL));
+  const response = fetch(new URL("pyodide.asm.wasm", info.pyodideURL), { priority: "high" });
+  if (!navigator.serviceWorker?.controller) {
+    response.then((r) => r.body?.pipeTo(new WritableStream())).catch(() => {}); // reported by prefetch
+    return { response, module: Promise.resolve(null) };
+  }
   const module = WebAssembly.compileStreaming(response).then((compiled) => {
     performance.mark("ladder-rummy:wasm-compiled");
     return compiled;
@@ -217,10 +227,7 @@ async function boot(base, onStage) {
   // PyScript first: over HTTP/1.1 the big downloads would take the connections it needs.
   const pyscript = import(info.pyscriptURL);
   pyscript.catch(() => {}); // awaited below
-  // Compiled on the page on every visit, the first included: Chromium keeps the page's compile
-  // (once the worker has run it) for the next visit, and a worker's compile not. Measured with
-  // bench/page.py: the worker compiling on a first visit gains little there and costs every
-  // later visit about a second.
+  // Compiled on the page from the second visit on (see compileWasm), by the worker on the first.
   const wasm = compileWasm(info);
   forWorker = { pyodideURL: info.pyodideURL, wheelURL: info.wheelURL, snapshotURL: info.snapshotURL, module: wasm.module };
   const networkLost = prefetch(info, wasm.response);

@@ -8,7 +8,8 @@
 //   compiled wasm (the code a warm boot reuses) for a page's compile, but not for a dedicated
 //   worker's unless the file came through the service worker's cache — so without this the
 //   worker compiles Pyodide afresh on every visit until the service worker has served it once.
-//   If the page sends no module (its compile failed), Pyodide compiles its own as usual.
+//   If the page sends no module (a first visit, where compiling here is quicker; or its compile
+//   failed), Pyodide compiles its own as usual, from the bytes the page downloaded early.
 // * Starting Python (the interpreter, its standard modules, Pyodide's own) is most of a boot:
 //   about a second on a laptop, the same for every visit. The first boot therefore saves Pyodide's
 //   memory snapshot, taken once the engine is imported, in the Cache Storage of this origin
