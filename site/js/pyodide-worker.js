@@ -49,7 +49,8 @@ const STORE_DELAY_MS = 2000;
 const { pyodide: pyodideURL, wheel: wheelURL, snapshot: snapshotURL } = await answer();
 // The engine wheel downloads while Pyodide loads (a failure is left to worker.py, which reports it).
 const wheel = wheelURL ? fetch(wheelURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null) : null;
-const stored = readSnapshot();
+// Dropped once used: the bytes (~31 MB) are copied into Python's memory, so nothing keeps them.
+let stored = readSnapshot();
 const pyodide = await import(pyodideURL);
 
 export const version = pyodide.version;
@@ -91,10 +92,13 @@ async function readSnapshot() {
 /** Python from the saved snapshot, or null when there is none or Pyodide refuses it (dropped). */
 async function restore(load) {
   const snapshot = await stored;
+  stored = null;
   if (!snapshot) return null;
   try {
     const loaded = await load({ _loadSnapshot: snapshot });
     times.snapshot = now();
+    // Pyodide keeps its options; the bytes are in Python's memory now, so let them go.
+    if (loaded._api?.config) loaded._api.config._loadSnapshot = undefined;
     return loaded;
   } catch (error) {
     console.warn("The saved Python start was refused; Python starts afresh:", error);
