@@ -14,7 +14,9 @@ Builds the site into a temporary folder, adds two bare Pyodide pages beside it, 
 
   - ``cold``: a first visit (empty HTTP cache, no service worker);
   - ``warm``: the second visit, ``--dwell`` ms after the first finished installing its service
-    worker (a person stays on the page at least that long);
+    worker (a person stays on the page at least that long); the game restores the snapshot of
+    Python its first boot saved (site/js/pyodide-worker.js), and compiles the wasm on the page
+    for the first time (the first visit's worker compiled it);
   - ``steady``: the third visit, the same way: Chromium keeps compiled wasm beside a service
     worker's cache entry only once a load through the service worker has run it, so this is
     every later visit;
@@ -176,8 +178,11 @@ class Visitor:
         return mark(self.page, "bare:ready")
 
     def settle(self, dwell_ms: int) -> None:
-        """Wait for the service worker to hold everything, then for the person to stay a while."""
+        """Wait for the service worker to hold everything (and the game's Python snapshot, when
+        this boot took one), then for the person to stay a while."""
         self.page.wait_for_selector('html[data-offline="ready"]', state="attached")
+        if self.kind == "page" and self.page.evaluate("performance.getEntriesByName('ladder-rummy:worker:snapshot_taken').length"):
+            self.page.wait_for_selector('html[data-snapshot="stored"]', state="attached")
         self.page.wait_for_timeout(dwell_ms)
 
     def first_paint(self) -> float:
