@@ -10,7 +10,6 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
 from helpers import command
 from test_table import after, open_seed, replies
 
@@ -52,8 +51,6 @@ def test_without_an_explicit_version_pyscript_goes_to_a_cdn(context: BrowserCont
 
 def test_game_page_boots_python(page: Page, site: Site, guard: Guard) -> None:
     """The game page leaves its boot screen with Python running, and stays on its origin."""
-    if not (site.dist / "js" / "main.js").is_file():
-        pytest.skip("site/js/main.js is not written yet")
     page.goto(site.url)
     page.wait_for_selector('#app:not([data-screen="boot"]), #boot-error:not([hidden])', state="attached")
     assert page.is_hidden("#boot-error"), page.text_content("#boot-error")
