@@ -182,7 +182,7 @@ class Visitor:
         this boot took one), then for the person to stay a while."""
         self.page.wait_for_selector('html[data-offline="ready"]', state="attached")
         if self.kind == "page" and self.page.evaluate("performance.getEntriesByName('ladder-rummy:worker:snapshot_taken').length"):
-            self.page.wait_for_selector('html[data-snapshot="stored"]', state="attached")
+            self.page.wait_for_selector("html[data-snapshot]", state="attached")  # stored, or failed
         self.page.wait_for_timeout(dwell_ms)
 
     def first_paint(self) -> float:

@@ -45,29 +45,35 @@ async function loadBuildInfo(base) {
   const pyodide = info.pyodide || info.pyodide_dir || info.pyodide_path;
   const pyscript = info.pyscript || info.pyscript_dir || info.pyscript_path;
   // build.py moves pyodide-worker.js and worker.py to boot/<hash>/ (cached for good).
-  const worker = info.worker ? new URL(info.worker, base) : new URL("pyodide-worker.js", import.meta.url);
-  if (!wheel || !pyodide || !pyscript) throw new BridgeError("config", "build.json is incomplete");
+  const { worker, worker_py: workerPy } = info;
+  if (!wheel || !pyodide || !pyscript || !worker || !workerPy) throw new BridgeError("config", "build.json is incomplete");
   const dir = (path) => new URL(path.endsWith("/") ? path : `${path}/`, base);
   const pyodideDir = /\.m?js$/.test(pyodide) ? new URL(".", new URL(pyodide, base)) : dir(pyodide);
   const pyscriptDir = /\.m?js$/.test(pyscript) ? new URL(".", new URL(pyscript, base)) : dir(pyscript);
-  return {
+  const urls = {
     wheelURL: new URL(wheel, base).href,
     pyodideURL: new URL("pyodide.mjs", pyodideDir).href,
     pyscriptURL: new URL("core.js", pyscriptDir).href,
-    workerURL: new URL(info.worker_py || "py/worker.py", base).href,
-    // The Cache Storage key of the started-Python snapshot (see pyodide-worker.js): it names the
-    // Pyodide and the wheel it was taken with; sw.js drops it when a build lists neither.
-    snapshotURL: snapshotKey(base, pyodide, wheel),
+    workerURL: new URL(workerPy, base).href,
     // PyWorker's "version": an absolute URL (the worker runs from a blob:); without one, PyScript
     // imports Pyodide from its CDN. pyodide-worker.js loads the self-hosted pyodide.mjs.
-    workerPyodideURL: worker.href,
+    workerPyodideURL: new URL(worker, base).href,
   };
+  // The Cache Storage key of the started-Python snapshot (see pyodide-worker.js).
+  return { ...urls, snapshotURL: snapshotKey(base, urls) };
 }
 
-/** `python-snapshot?pyodide=<dir>&wheel=<path>`, the paths as the build names them. */
-function snapshotKey(base, pyodide, wheel) {
-  const dir = pyodide.replace(/[^/]*\.m?js$/, "").replace(/\/?$/, "/");
-  return new URL(`python-snapshot?${new URLSearchParams({ pyodide: dir, wheel })}`, base).href;
+/**
+ * `python-snapshot?pyodide=…&wheel=…&worker=…&pyscript=…`: every file whose change could change
+ * what a snapshot holds or how it is taken, as paths from the site's root. All are versioned or
+ * content-addressed, so a new one is a new key; sw.js drops a key when a build lists any no more.
+ */
+function snapshotKey(base, urls) {
+  const root = new URL("./", base).href;
+  const path = (url) => (url.startsWith(root) ? url.slice(root.length) : url);
+  const params = { pyodide: urls.pyodideURL, wheel: urls.wheelURL, worker: urls.workerPyodideURL, pyscript: urls.pyscriptURL };
+  const query = new URLSearchParams(Object.entries(params).map(([key, url]) => [key, path(url)]));
+  return new URL(`python-snapshot?${query}`, root).href;
 }
 
 /**
@@ -75,7 +81,8 @@ function snapshotKey(base, pyodide, wheel) {
  * Pyodide's other big files, the wheel) now, while PyScript loads and its worker spins up: the worker then finds
  * them in the HTTP cache (same URLs; all versioned or content-addressed, so cached for good). Bodies are read and
  * dropped. Under the service worker everything is already on the device: nothing to fetch.
- * @param {Promise<Response>} wasm the page's own fetch of the wasm (see compileWasm)
+ * @param {{response: Promise<Response>, downloaded?: Promise<void>}} wasm the page's own fetch of
+ *   the wasm (see compileWasm)
  * @returns {Promise<never>} rejects with a "network" BridgeError if a download fails: the network
  *   went away during a first visit, and the worker, waiting on the same file, would hang.
  */
@@ -85,7 +92,8 @@ function prefetch(info, wasm) {
       networkGone = true;
       reject(new BridgeError("network", error));
     };
-    wasm.catch(lost);
+    wasm.response.catch(lost);
+    wasm.downloaded?.catch(lost); // a first visit's download that breaks off midway
     if (navigator.serviceWorker?.controller) return;
     const dir = new URL(".", info.pyodideURL);
     const urls = ["pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
@@ -110,13 +118,14 @@ function prefetch(info, wasm) {
  * boot; the page's streaming compile also holds its main thread in 40 ms slices just when the
  * worker needs it to answer). So the page only downloads the file early, and the worker compiles
  * it from the HTTP cache.
- * @returns {{response: Promise<Response>, module: Promise<WebAssembly.Module | null>}}
+ * @returns {{response: Promise<Response>, downloaded?: Promise<void>, module: Promise<WebAssembly.Module | null>}}
+ *   downloaded: a first visit's whole download (prefetch reports it if it breaks off)
  */
 function compileWasm(info) {
   const response = fetch(new URL("pyodide.asm.wasm", info.pyodideURL), { priority: "high" });
   if (!navigator.serviceWorker?.controller) {
-    response.then((r) => r.body?.pipeTo(new WritableStream())).catch(() => {}); // reported by prefetch
-    return { response, module: Promise.resolve(null) };
+    const downloaded = response.then((r) => r.body?.pipeTo(new WritableStream()));
+    return { response, downloaded, module: Promise.resolve(null) };
   }
   const module = WebAssembly.compileStreaming(response).then((compiled) => {
     performance.mark("ladder-rummy:wasm-compiled");
@@ -158,9 +167,9 @@ function watchWorkers(hooks) {
   hooks.main.onWorker.add((_, xworker) => {
     xworker.onerror = (event) => console.warn("The Python worker failed:", event.error ?? event.message ?? event);
     xworker.addEventListener("message", (event) => {
-      if (event.data?.type === "ladder-rummy:snapshot-stored") {
+      if (event.data?.type === "ladder-rummy:snapshot") {
         event.stopImmediatePropagation();
-        document.documentElement.dataset.snapshot = "stored"; // tests wait for it
+        document.documentElement.dataset.snapshot = event.data.stored ? "stored" : "failed"; // tests and bench wait for it
         return;
       }
       if (event.data?.type !== "ladder-rummy:wasm") return;
@@ -230,7 +239,7 @@ async function boot(base, onStage) {
   // Compiled on the page from the second visit on (see compileWasm), by the worker on the first.
   const wasm = compileWasm(info);
   forWorker = { pyodideURL: info.pyodideURL, wheelURL: info.wheelURL, snapshotURL: info.snapshotURL, module: wasm.module };
-  const networkLost = prefetch(info, wasm.response);
+  const networkLost = prefetch(info, wasm);
   networkLost.catch(() => {}); // raced below, where it matters
 
   onStage("pyscript");

@@ -51,6 +51,8 @@ const { pyodide: pyodideURL, wheel: wheelURL, snapshot: snapshotURL } = await an
 const wheel = wheelURL ? fetch(wheelURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null) : null;
 // Dropped once used: the bytes (~31 MB) are copied into Python's memory, so nothing keeps them.
 let stored = readSnapshot();
+// Whether this boot can save a snapshot at all (Cache Storage needs a secure context).
+const snapshotting = Boolean(snapshotURL && globalThis.caches);
 const pyodide = await import(pyodideURL);
 
 export const version = pyodide.version;
@@ -69,17 +71,22 @@ export async function loadPyodide(options) {
     }
   };
   const restored = await restore(load);
-  const loaded = restored ?? (await load({ _makeSnapshot: Boolean(snapshotURL) }));
+  const loaded = restored ?? (await load({ _makeSnapshot: snapshotting }));
   times.load_end = now();
   await unpackWheel(loaded);
-  if (restored) reseed(restored);
-  else if (snapshotURL) takeSnapshot(loaded);
+  if (restored) {
+    reseed(restored);
+  } else if (snapshotting) {
+    // Only with the engine in it: a snapshot without it would be restored, and never retaken.
+    if (globalThis.ladderRummyWheel) takeSnapshot(loaded);
+    unwrapGlobals(loaded);
+  }
   return loaded;
 }
 
 /** The saved snapshot's bytes, or null (none yet, no Cache Storage, or it cannot be read). */
 async function readSnapshot() {
-  if (!snapshotURL || !globalThis.caches) return null;
+  if (!snapshotURL || !globalThis.caches) return null; // (no Cache Storage: not a secure context)
   try {
     const response = await (await caches.open(SNAPSHOTS)).match(snapshotURL);
     return response ? new Uint8Array(await response.arrayBuffer()) : null;
@@ -116,30 +123,32 @@ function reseed(loaded) {
 }
 
 /**
- * Import the engine, snapshot Python's memory, and store it a little later (see STORE_DELAY_MS).
- * Only the wheel's own failures matter here: those are left to worker.py, which reports them.
+ * Import the engine, snapshot Python's memory, and store it a little later (see STORE_DELAY_MS);
+ * the page hears {type: "ladder-rummy:snapshot", stored}. An import that fails is left to
+ * worker.py, which reports it.
  */
 function takeSnapshot(loaded) {
   let snapshot;
   try {
-    if (globalThis.ladderRummyWheel) loaded.runPython(ENGINE_IMPORT);
+    loaded.runPython(ENGINE_IMPORT);
     snapshot = loaded.makeMemorySnapshot();
     times.snapshot_taken = now();
   } catch (error) {
     console.warn("No snapshot of the Python start this time:", error);
     return;
-  } finally {
-    unwrapGlobals(loaded);
   }
   setTimeout(async () => {
+    let stored = false;
     try {
       const cache = await caches.open(SNAPSHOTS);
-      for (const request of await cache.keys()) await cache.delete(request);
+      // Another build's entry goes (sw.js also drops those); this key's is replaced by the put.
+      for (const request of await cache.keys()) if (request.url !== snapshotURL) await cache.delete(request);
       await cache.put(snapshotURL, new Response(snapshot, { headers: { "content-type": "application/octet-stream" } }));
-      self.postMessage({ type: "ladder-rummy:snapshot-stored" });
+      stored = true;
     } catch (error) {
       console.warn("The Python start could not be saved for next time:", error);
     }
+    self.postMessage({ type: "ladder-rummy:snapshot", stored });
   }, STORE_DELAY_MS);
 }
 
@@ -164,7 +173,9 @@ async function unpackWheel(loaded) {
  * With `_makeSnapshot`, Pyodide's `js` module is a recording Proxy of globalThis, and a native
  * getter read through it (`js.performance.timeOrigin`) throws "Illegal invocation". Once the
  * snapshot is taken, `js` is globalThis itself again for everything imported from now on
- * (PyScript's modules and worker.py; the engine never imports js).
+ * (PyScript's modules and worker.py; the engine never imports js). Pyodide's own modules,
+ * imported before, keep the proxy for this first boot only; they call functions through it
+ * (which it unwraps), they read no native getters.
  */
 function unwrapGlobals(loaded) {
   loaded.registerJsModule("js", globalThis);

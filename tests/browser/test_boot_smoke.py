@@ -6,8 +6,10 @@ origin, any console error and any uncaught page error.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 from typing import TYPE_CHECKING
 
 from helpers import command
@@ -73,7 +75,9 @@ def test_later_boots_restore_python_from_the_first_boots_snapshot(page: Page, si
     open_seed(page, site, "snapshot")
     page.wait_for_selector('html[data-snapshot="stored"]', state="attached")
     [(key, _, size)] = page.evaluate(STORED)
-    assert "/python-snapshot?pyodide=pyodide%2F" in key and "&wheel=wheels%2F" in key, key
+    build = json.loads((site.dist / "build.json").read_text(encoding="utf-8"))
+    assert urlsplit(key).path == "/python-snapshot", key
+    assert dict(parse_qsl(urlsplit(key).query)) == {k: build[k] for k in ("pyodide", "wheel", "worker", "pyscript")}, key
     assert size > 10_000_000, size  # Python's whole memory
     assert "ladder-rummy:worker:snapshot_taken" in page.evaluate(WORKER_MARKS)
 
