@@ -12,7 +12,8 @@
 //   install   fetch into this build's cache what it lists, revalidated (a 304 when unchanged);
 //             fetch into the shared cache the versioned files it does not hold yet
 //   activate  delete older builds' caches, and shared entries this build does not list (files, and
-//             the Python snapshot of a Pyodide or wheel it does not ship)
+//             a Python snapshot taken with a file it does not ship); and PyScript's IndexedDB
+//             stores named after another build's worker directory
 //   fetch     same-origin GETs from the caches first, the network for anything else;
 //             "/" (and any page URL with a query, such as ?seed=…) is index.html; /api/* always
 //             goes to the network (the leaderboard is never answered from a cache)
@@ -29,7 +30,8 @@ const CACHE = BUILD.cache;
 const CACHE_PREFIX = "ladder-rummy-";
 const FILES = `${CACHE_PREFIX}files`;
 // Written by the page's Python worker, not by this one (see site/js/pyodide-worker.js): a snapshot
-// of Python started with one Pyodide and one engine wheel. Kept across builds while both are listed.
+// of Python started with one Pyodide, engine wheel, worker entry and PyScript. Kept across builds
+// while all of them are listed.
 const SNAPSHOTS = `${CACHE_PREFIX}python`;
 const ROOT = new URL("./", self.location.href);
 const INDEX = new URL("index.html", ROOT).href;
@@ -44,7 +46,7 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(dropOldCaches());
+  event.waitUntil(Promise.all([dropOldCaches(), dropOldPyScriptStores()]));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -94,12 +96,28 @@ async function dropOldCaches() {
   ]);
 }
 
-/** A snapshot key (`python-snapshot?pyodide=<dir>&wheel=<path>`) whose Pyodide and wheel this build ships. */
+/**
+ * A snapshot key (`python-snapshot?pyodide=…&wheel=…&worker=…&pyscript=…`, paths from the root;
+ * see site/js/bridge.js) whose every file this build ships.
+ */
 function snapshotListed(key, listed) {
-  const params = new URL(key).searchParams;
-  const pyodide = params.get("pyodide");
-  const wheel = params.get("wheel");
-  return Boolean(pyodide && wheel) && listed.has(new URL(`${pyodide}pyodide.mjs`, ROOT).href) && listed.has(new URL(wheel, ROOT).href);
+  const paths = [...new URL(key).searchParams.values()];
+  return paths.length >= 4 && paths.every((path) => listed.has(new URL(path, ROOT).href));
+}
+
+/**
+ * PyScript keeps an IndexedDB per directory of the Pyodide module it loads
+ * (`IDBMap/<dir>@<version>`); ours is content-addressed (boot/<hash>/), so a build that changes
+ * it leaves the last one behind, empty. Drop those of other builds. Not awaited: a database still
+ * open in an old page is deleted once that page goes.
+ */
+async function dropOldPyScriptStores() {
+  if (!BUILD.worker || !self.indexedDB?.databases) return;
+  const prefix = `IDBMap/${ROOT.href}boot/`;
+  const current = `IDBMap/${new URL(".", new URL(BUILD.worker, ROOT)).href.replace(/\/$/, "")}@`;
+  for (const { name } of await indexedDB.databases()) {
+    if (name?.startsWith(prefix) && !name.startsWith(current)) indexedDB.deleteDatabase(name);
+  }
 }
 
 /** The cached answer, else the network's. A page URL is index.html whatever its query. */

@@ -316,6 +316,17 @@ def test_a_new_version_waits_for_the_next_load(browser: Browser, site: Site, tmp
         after(page, before)
         log = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]["log"]
 
+        # A snapshot taken with files no build ships any more goes when version 2 activates.
+        stale = server.url + "python-snapshot?pyodide=pyodide%2F0.0.0%2Fpyodide.mjs&wheel=w.whl&worker=w.js&pyscript=p.js"
+        page.evaluate(f"caches.open('ladder-rummy-python').then(c => c.put({stale!r}, new Response('old')))")
+        snapshots = "caches.open('ladder-rummy-python').then(c => c.keys()).then(keys => keys.map(k => k.url).sort())"
+        [kept] = [url for url in page.evaluate(snapshots) if url != stale]
+        # So does PyScript's IndexedDB store of another build's worker directory (boot/<hash>).
+        old_store = f"IDBMap/{server.url}boot/000000000000@1.0"
+        page.evaluate(f"new Promise(done => {{ const r = indexedDB.open({old_store!r}); r.onsuccess = () => {{ r.result.close(); done(); }}; }})")
+        stores = "indexedDB.databases().then(dbs => dbs.map(db => db.name))"
+        assert old_store in page.evaluate(stores)
+
         page.reload()  # the next load: version 2 takes over (one extra reload), the game resumes
         page.wait_for_function(f"({version}) === '2'")
         page.wait_for_selector(TABLE, state="attached")
@@ -325,6 +336,12 @@ def test_a_new_version_waits_for_the_next_load(browser: Browser, site: Site, tmp
         own = json.loads((served_dir / "build.json").read_text())["cache"]
         caches = ",".join(sorted([own, "ladder-rummy-files", "ladder-rummy-python"]))
         page.wait_for_function(f"caches.keys().then(keys => keys.sort().join() === {json.dumps(caches)})")
+        # ... and in the snapshots' cache, version 1's snapshot (same Pyodide, wheel, worker files
+        # and PyScript) stays, the stale one is gone.
+        page.wait_for_function(f"({snapshots}).then(urls => urls.join() === {json.dumps(kept)})")
+        page.wait_for_function(f"({stores}).then(names => !names.includes({old_store!r}))")
+        current = [name for name in page.evaluate(stores) if name.startswith(f"IDBMap/{server.url}boot/")]
+        assert len(current) == 1, current  # this build's own stays
     finally:
         context.close()
         server.stop()
