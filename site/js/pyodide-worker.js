@@ -49,10 +49,10 @@ const STORE_DELAY_MS = 2000;
 const { pyodide: pyodideURL, wheel: wheelURL, snapshot: snapshotURL } = await answer();
 // The engine wheel downloads while Pyodide loads (a failure is left to worker.py, which reports it).
 const wheel = wheelURL ? fetch(wheelURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null) : null;
+// Whether this boot can use or save a snapshot at all (Cache Storage needs a secure context).
+const snapshotting = Boolean(snapshotURL && globalThis.caches);
 // Dropped once used: the bytes (~31 MB) are copied into Python's memory, so nothing keeps them.
 let stored = readSnapshot();
-// Whether this boot can save a snapshot at all (Cache Storage needs a secure context).
-const snapshotting = Boolean(snapshotURL && globalThis.caches);
 const pyodide = await import(pyodideURL);
 
 export const version = pyodide.version;
@@ -86,7 +86,7 @@ export async function loadPyodide(options) {
 
 /** The saved snapshot's bytes, or null (none yet, no Cache Storage, or it cannot be read). */
 async function readSnapshot() {
-  if (!snapshotURL || !globalThis.caches) return null; // (no Cache Storage: not a secure context)
+  if (!snapshotting) return null;
   try {
     const response = await (await caches.open(SNAPSHOTS)).match(snapshotURL);
     return response ? new Uint8Array(await response.arrayBuffer()) : null;
