@@ -400,6 +400,17 @@ def stamp_service_worker(dest: Path, build: Mapping[str, object]) -> bool:
     return True
 
 
+def runtime_paths(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]) -> dict[str, str]:
+    """Where the page finds the runtime, the wheel and the worker's files, from dest's root
+    (build.json and the page's #build-info say the same)."""
+    return {
+        "wheel": wheel.relative_to(dest).as_posix(),
+        "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
+        "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
+        **{key: path.relative_to(dest).as_posix() for key, path in boot.items()},
+    }
+
+
 def write_build_json(
     dest: Path, project: Project, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]
 ) -> dict[str, object]:
@@ -412,10 +423,7 @@ def write_build_json(
     digest = build_hash(dest, files)
     build: dict[str, object] = {
         "engine": project.version,
-        "wheel": wheel.relative_to(dest).as_posix(),
-        "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
-        "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
-        **{key: path.relative_to(dest).as_posix() for key, path in boot.items()},
+        **runtime_paths(dest, wheel, pyodide, pyscript, boot),
         "hash": digest,
         "cache": f"ladder-rummy-{digest}",
         "precache": precache_list(files),
@@ -443,12 +451,7 @@ def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, boot: Map
     page = dest / "index.html"
     if not page.is_file() or PAGE_TOKEN not in (text := page.read_text(encoding="utf-8")):
         return False
-    info = {
-        "wheel": wheel.relative_to(dest).as_posix(),
-        "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
-        "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
-        **{key: path.relative_to(dest).as_posix() for key, path in boot.items()},
-    }
+    info = runtime_paths(dest, wheel, pyodide, pyscript, boot)
     chunks = sorted({c for pattern in PYSCRIPT_BOOT_CHUNKS for c in pyscript.glob(pattern)})
     lines = [f'<script type="application/json" id="build-info">{json.dumps(info)}</script>']
     lines += [f'<link rel="modulepreload" href="{c.relative_to(dest).as_posix()}">' for c in chunks]
