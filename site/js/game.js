@@ -83,8 +83,7 @@ export class Game {
    * Show a boot stage, then creep toward the next one so a long download still shows life. The
    * bar moves in small steps, one a second, with no transition: each step is one frame. A
    * smoother bar (a 200 ms tick, or a CSS transition) keeps the page drawing frames through the
-   * whole boot, and on a two-core phone that competes with Python's worker starting up (measured
-   * in a cold boot: a tenth to a fifth of a core).
+   * whole boot, and on a two-core phone that competes with Python's worker starting up.
    */
   setProgress(stage) {
     const target = BOOT_PROGRESS[stage] ?? 0;
@@ -94,7 +93,7 @@ export class Game {
     this.drawProgress();
     this.progressTimer ??= setInterval(() => {
       const p = this.progress;
-      p.value += Math.max(0.2, (p.cap - p.value) * 0.15);
+      p.value = Math.min(p.cap, p.value + Math.max(0.2, (p.cap - p.value) * 0.15)); // never past the next stage
       this.drawProgress();
     }, 1000);
   }
