@@ -344,7 +344,10 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
       return await getEngineNow();
     } catch (error) {
       logger.error("leaderboard: the engine failed to load", error);
-      throw new HttpError(503, "unavailable", "the game engine is not available right now; try again later",
+      // A file left out of the deploy is named (it is the deploy's fault, and
+      // nothing secret); any other failure is only logged.
+      const why = error?.name === "EngineFilesMissing" ? ` (${error.message})` : "";
+      throw new HttpError(503, "unavailable", `the game engine is not available right now${why}; try again later`,
         { headers: { "retry-after": "30" } });
     }
   }
