@@ -69,6 +69,7 @@ NODE_MODULES = ROOT / "node_modules"
 # The leaderboard's local stand-in; the variable lets tests put a fake there.
 DEV_SERVER = Path(os.environ.get("LADDER_RUMMY_DEV_SERVER", ROOT / "netlify" / "dev-server.mjs"))
 DEFAULT_OUT = ROOT / "dist"
+API_BODY_LIMIT = 1 << 20  # the proxy's own bound; the endpoint refuses more than 64 KB itself
 
 # What pyodide.mjs fetches at run time (checked against its source): the
 # Emscripten module, the wasm, the standard library and the lockfile that
@@ -678,6 +679,16 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
 
     do_PUT = do_DELETE = do_OPTIONS = do_POST  # noqa: N815
 
+    def __getattr__(self, name: str) -> object:
+        """Any other method (TRACE, PATCH, FOO): the API answers it (405), the files 405 too.
+
+        http.server looks up ``do_<METHOD>`` and answers 501 when there is none: a 5xx for the
+        client's mistake.
+        """
+        if name.startswith("do_"):
+            return self.do_POST
+        raise AttributeError(name)
+
     def dispatch(self, send_body: bool) -> None:
         """Route a request to the API proxy or the static files."""
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -750,7 +761,16 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
             detail = f"no {DEV_SERVER.name}: the leaderboard does not run locally yet"
             self.send_json(503, {"error": "unavailable", "detail": detail})
             return
-        length = int(self.headers.get("Content-Length") or 0)
+        declared = self.headers.get("Content-Length") or "0"
+        if not declared.isascii() or not declared.isdigit():
+            self.close_connection = True  # the body's end is unknown: this connection cannot go on
+            self.send_json(400, {"error": "invalid_request", "detail": f"Content-Length {declared[:40]!r} is not a length"})
+            return
+        length = int(declared)
+        if length > API_BODY_LIMIT:
+            self.close_connection = True
+            self.send_json(413, {"error": "too_large", "detail": f"the request body must be at most {API_BODY_LIMIT} bytes"})
+            return
         body = self.rfile.read(length) if length else None
         headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP}
         connection = http.client.HTTPConnection("127.0.0.1", self.api_port, timeout=60)

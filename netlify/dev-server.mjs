@@ -28,7 +28,15 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ROUTE = "/api/leaderboard";
 const DEFAULT_BLOBS = process.env.LADDER_RUMMY_BLOBS_DIR || path.join(ROOT, ".blobs");
 
-/** A web Request from a node request (the body streamed, not buffered). */
+// Methods a fetch Request cannot carry (undici refuses them) are answered here: 405, as the
+// handler answers any method it does not take.
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * A web Request from a node request (the body streamed, not buffered). The URL is built on this
+ * server's own origin, never on the Host header, which a client may write as anything.
+ */
 function toRequest(req, origin) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -76,13 +84,36 @@ export async function startDevServer({ port = 8888, host = "127.0.0.1", dist = p
 
   const server = http.createServer(async (req, res) => {
     try {
-      const pathname = new URL(req.url, "http://localhost").pathname;
-      if (pathname !== ROUTE && pathname !== `${ROUTE}/`) {
-        sendJson(res, 404, { error: "not_found", detail: `no endpoint at ${pathname}; the leaderboard is ${ROUTE}` });
+      const origin = `http://${host}:${server.address().port}`;
+      let url;
+      try {
+        url = new URL(req.url, origin);
+      } catch {
+        sendJson(res, 400, { error: "invalid_request", detail: "the request target is not a path" });
+        return;
+      }
+      if (url.pathname !== ROUTE && url.pathname !== `${ROUTE}/`) {
+        sendJson(res, 404, { error: "not_found", detail: `no endpoint at ${url.pathname}; the leaderboard is ${ROUTE}` });
+        return;
+      }
+      if (req.headers.host !== undefined && !HOST.test(req.headers.host)) {
+        sendJson(res, 400, { error: "invalid_request", detail: "the Host header is not a host name" });
+        return;
+      }
+      if (FORBIDDEN_METHODS.has(req.method)) {
+        res.setHeader("allow", "GET, HEAD, POST");
+        sendJson(res, 405, { error: "method_not_allowed", detail: `${req.method} is not supported here: use GET or POST` });
+        return;
+      }
+      let request;
+      try {
+        request = toRequest(req, origin);
+      } catch (error) {
+        sendJson(res, 400, { error: "invalid_request", detail: `the request cannot be read: ${error.message}` });
         return;
       }
       const context = { ip: req.socket.remoteAddress };
-      await send(res, await handler(toRequest(req, `http://${req.headers.host ?? `${host}:${port}`}`), context));
+      await send(res, await handler(request, context));
     } catch (error) {
       log(`dev-server: ${error.stack ?? error}`);
       if (!res.headersSent) sendJson(res, 500, { error: "internal", detail: "the dev server failed on its side" });
