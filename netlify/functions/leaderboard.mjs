@@ -35,4 +35,11 @@ const handler = createHandler({
 
 export default async (req, context) => handler(req, context);
 
-export const config = { path: "/api/leaderboard" };
+// Netlify's own rate limit, counted at its edge across every instance (per client address and
+// site): a page makes a few requests a minute, a script many. Netlify's bundler reads this object
+// from the source, so it must be written out here as a literal. The handler adds per-instance
+// limits and, in the store, at most a few player ids per network and date.
+export const config = {
+  path: "/api/leaderboard",
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ["ip", "domain"] },
+};

@@ -8,7 +8,7 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cp, mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,6 +90,11 @@ describe("the bundle", () => {
     assert.equal(report.bundler, "nft", "a Functions v2 module is always bundled with nft");
     assert.equal(report.runtimeVersion, `nodejs${nodeVersion}.x`);
     assert.deepEqual(report.routes.map((r) => r.literal), ["/api/leaderboard"]);
+    // The function's rateLimit reaches the deploy manifest: Netlify enforces it at its edge.
+    const manifest = JSON.parse(await readFile(path.join(path.dirname(report.path), "manifest.json"), "utf8"));
+    const rule = manifest.functions.find((f) => f.name === "leaderboard").trafficRules.action.config;
+    assert.equal(rule.rateLimitConfig.windowLimit, 60);
+    assert.deepEqual(rule.aggregate.keys.map((k) => k.type), ["ip", "domain"]);
     for (const name of PYODIDE_RUNTIME_FILES) assert.ok(included.includes(`node_modules/pyodide/${name}`), `included_files lists ${name}`);
     for (const file of [...included, "node_modules/pyodide/pyodide.mjs", "netlify/functions/leaderboard.mjs", "___netlify-entry-point.mjs"]) {
       await stat(path.join(taskRoot, file)); // throws if the zip lacks it
