@@ -10,7 +10,8 @@
 // Options: --port P (default 8888), --dist DIR (default dist/),
 // --blobs DIR (default $LADDER_RUMMY_BLOBS_DIR, else .blobs/; tests that go
 // through `build.py serve` set the variable to keep their results out of
-// .blobs/), --host H (default 127.0.0.1).
+// .blobs/), --host H (default 127.0.0.1). $LADDER_RUMMY_PLAYERS_PER_NETWORK raises the cap on
+// player ids per network and date (4) for tests that play many players from one machine.
 // It listens at once and loads the engine in the background; a request that
 // arrives first waits for it (a few seconds) rather than failing.
 
@@ -27,6 +28,11 @@ import { startLocalBlobs } from "./lib/local-blobs.mjs";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ROUTE = "/api/leaderboard";
 const DEFAULT_BLOBS = process.env.LADDER_RUMMY_BLOBS_DIR || path.join(ROOT, ".blobs");
+// Production's limits, but for the player ids one network may send a date: every local request
+// comes from 127.0.0.1, so tests that play as many players set LADDER_RUMMY_PLAYERS_PER_NETWORK.
+const DEV_LIMITS = process.env.LADDER_RUMMY_PLAYERS_PER_NETWORK
+  ? { playersPerNetwork: Number(process.env.LADDER_RUMMY_PLAYERS_PER_NETWORK) }
+  : {};
 
 // Methods a fetch Request cannot carry (undici refuses them) are answered here: 405, as the
 // handler answers any method it does not take.
@@ -71,7 +77,7 @@ function sendJson(res, status, payload) {
  * Start the Blobs server, the engine load and the HTTP server.
  * @returns {Promise<{port: number, close: () => Promise<void>}>}
  */
-export async function startDevServer({ port = 8888, host = "127.0.0.1", dist = path.join(ROOT, "dist"), blobs = DEFAULT_BLOBS, log = console.log } = {}) {
+export async function startDevServer({ port = 8888, host = "127.0.0.1", dist = path.join(ROOT, "dist"), blobs = DEFAULT_BLOBS, log = console.log, limits = DEV_LIMITS } = {}) {
   const local = await startLocalBlobs({ directory: path.resolve(blobs) });
   const started = Date.now();
   const wheelPath = path.join(path.resolve(dist), "engine", "ladder_rummy.whl");
@@ -80,7 +86,7 @@ export async function startDevServer({ port = 8888, host = "127.0.0.1", dist = p
     (e) => log(`dev-server: engine ${e.version} ready in ${Date.now() - started} ms`),
     (error) => log(`dev-server: the engine failed to load: ${error.message}`),
   );
-  const handler = createHandler({ store: local.store("leaderboard"), engine: () => getEngine({ wheelPath }) });
+  const handler = createHandler({ store: local.store("leaderboard"), engine: () => getEngine({ wheelPath }), limits });
 
   const server = http.createServer(async (req, res) => {
     try {
