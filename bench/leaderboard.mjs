@@ -2,6 +2,10 @@
 // entries, concurrent submissions, and where a replay's time goes. Prints JSON.
 //
 //   node bench/leaderboard.mjs [--games 6] [--repeats 5] [--colds 3] [--board-entries 10000] [--concurrent 200]
+//                              [--only bundle,cold,warm,board,concurrent,split,cpython]
+//
+// --only runs the named sections alone (e.g. the cold starts again when the shared machine is
+// quiet); the rest are left out of the JSON.
 //
 // Budgets (issue 12):
 //   warm verification of a whole Daily p50 <= 150 ms, p95 <= 250 ms (Pyodide; CPython alongside)
@@ -312,6 +316,8 @@ async function concurrentSubmissions(scratch, n, makeGames) {
   };
 }
 
+const SECTIONS = ["bundle", "cold", "warm", "board", "concurrent", "split", "cpython"];
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -320,30 +326,74 @@ async function main() {
       colds: { type: "string", default: "3" },
       "board-entries": { type: "string", default: "10000" },
       concurrent: { type: "string", default: "200" },
+      only: { type: "string", default: SECTIONS.join(",") },
       "cold-child": { type: "string" },
     },
   });
+  const only = new Set(values.only.split(",").map((name) => name.trim()).filter(Boolean));
+  const unknown = [...only].filter((name) => !SECTIONS.includes(name));
+  if (unknown.length) throw new Error(`--only: no section ${unknown.join(", ")} (sections: ${SECTIONS.join(", ")})`);
   if (values["cold-child"]) {
     await coldChild(values["cold-child"]);
     process.exit(0);
   }
   const [gameCount, repeats, colds] = [Number(values.games), Number(values.repeats), Number(values.colds)];
   const { makeGames } = await import("../netlify/tests/games.mjs");
-  const { findWheel } = await import("../tools/pyodide_node.mjs");
   const games = await makeGames(specs(gameCount));
+  const scratch = await mkdtemp(path.join(os.tmpdir(), "ladder-rummy-bench-"));
+  const result = {
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, load1: round(os.loadavg()[0]), node: process.version, date: today() },
+    sections: [...only],
+    budgets: { verifyP50Ms: 150, verifyP95Ms: 250, coldToFirstAnswerMs: 3000, boardGetP95Ms: 100, concurrent: "all stored, 0 lost, boards consistent" },
+  };
 
   // Cold starts first, one at a time, before this process loads Pyodide.
-  const scratch = await mkdtemp(path.join(os.tmpdir(), "ladder-rummy-bench-"));
-  const { writeFile } = await import("node:fs/promises");
-  const gameFile = path.join(scratch, "game.json");
-  await writeFile(gameFile, JSON.stringify(games[0]));
-  const coldRuns = [];
-  for (let i = 0; i < colds; i += 1) coldRuns.push(JSON.parse(await runNode(["--cold-child", gameFile])));
-  const bundled = await bundledColdStarts(scratch, games[0], colds);
+  if (only.has("cold")) result.cold = await coldStarts(scratch, games[0], colds);
+  if (only.has("bundle")) result.bundled = await bundledColdStarts(scratch, games[0], colds);
 
-  // Warm: this process.
+  // The rest in this (now warm) process.
   const { getEngine } = await import("../netlify/lib/engine.mjs");
   const engine = await getEngine();
+  result.engine = engine.version;
+  if (only.has("warm")) Object.assign(result, await warmVerification(scratch, engine, games, repeats));
+  if (only.has("board")) result.boards = await boardReads(scratch, games[0].date, Number(values["board-entries"]), engine);
+  if (only.has("concurrent")) result.concurrent = await concurrentSubmissions(scratch, Number(values.concurrent), makeGames);
+  if (only.has("split")) result.split = splitTimes(engine, games, repeats);
+  if (only.has("cpython")) {
+    const { findWheel } = await import("../tools/pyodide_node.mjs");
+    const py = await cpython(games, repeats, findWheel());
+    const cpyAll = py.times.flat();
+    result.cpython = { version: py.version, verifyMs: summary(cpyAll) };
+    if (result.warm) result.cpython.pyodideOverCpython = round(result.warm.verifyMs.p50 / percentile(cpyAll, 50));
+  }
+  await rm(scratch, { recursive: true, force: true });
+  result.totalBenchMs = Math.round(performance.now() - started);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.exit(0);
+}
+
+/** Fresh node processes importing the endpoint's modules directly: to the first POST's answer. */
+async function coldStarts(scratch, game, colds) {
+  const { writeFile } = await import("node:fs/promises");
+  const gameFile = path.join(scratch, "game.json");
+  await writeFile(gameFile, JSON.stringify(game));
+  const runs = [];
+  for (let i = 0; i < colds; i += 1) runs.push(JSON.parse(await runNode(["--cold-child", gameFile])));
+  return {
+    runs,
+    engineLoadMs: summary(runs.map((r) => r.engineLoadMs)),
+    firstPostMs: summary(runs.map((r) => r.firstPostMs)),
+    processStartToFirstResponseMs: summary(runs.map((r) => r.processStartToFirstResponseMs)),
+    processCpuToFirstResponseMs: summary(runs.map((r) => r.processCpuToFirstResponseMs)),
+  };
+}
+
+/**
+ * engine.verify (the Python replay, called from JS) per game, wall and CPU time; then a whole
+ * first POST through the handler with the memo off, and the page's resend of it.
+ */
+async function warmVerification(scratch, engine, games, repeats) {
+  const { getEngine } = await import("../netlify/lib/engine.mjs");
   const perGame = [];
   const all = [];
   const allCpu = []; // CPU time of the same calls: what contention on a shared machine does not inflate
@@ -363,7 +413,7 @@ async function main() {
     perGame.push({ date: game.date, mix: game.mix, entries: game.log.length, p50: round(percentile(times, 50)) });
   }
 
-  // A whole first POST with the memo off: every repeat on a store of its own (one game has one owner per store).
+  // Every repeat on a store of its own (one game has one owner per store).
   const { startLocalBlobs } = await import("../netlify/lib/local-blobs.mjs");
   const { createHandler } = await import("../netlify/lib/leaderboard.mjs");
   const blobs = await startLocalBlobs({ directory: path.join(scratch, "blobs") });
@@ -386,10 +436,14 @@ async function main() {
     }
   }
   await blobs.stop();
-  const boards = await boardReads(scratch, games[0].date, Number(values["board-entries"]), engine);
-  const concurrent = await concurrentSubmissions(scratch, Number(values.concurrent), makeGames);
+  return {
+    games: perGame,
+    warm: { verifyMs: summary(all), verifyCpuMs: summary(allCpu), postFirstMs: summary(postMiss), postResendMs: summary(postResend) },
+  };
+}
 
-  // Where the time goes, in Pyodide.
+/** Where a verification's time goes, in Pyodide: the rules alone against the computers' decisions. */
+function splitTimes(engine, games, repeats) {
   engine.pyodide.runPython(PY_SPLIT);
   const splitFn = engine.pyodide.globals.get("split");
   const splits = games.map((game) => {
@@ -399,53 +453,23 @@ async function main() {
     return result;
   });
   splitFn.destroy();
-  const py = await cpython(games, repeats, findWheel());
-  await rm(scratch, { recursive: true, force: true });
-
   const sum = (key) => splits.reduce((s, x) => s + x[key], 0);
   const inclusive = (key) => splits.reduce((s, x) => s + (x.inclusive_ms[key] ?? 0), 0);
   const instrumented = sum("instrumented_ms");
   const share = (ms) => Math.round((100 * ms) / instrumented);
-  const cpyAll = py.times.flat();
-  const result = {
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, load1: round(os.loadavg()[0]), node: process.version, date: today() },
-    engine: engine.version,
-    games: perGame,
-    budgets: { verifyP50Ms: 150, verifyP95Ms: 250, coldToFirstAnswerMs: 3000, boardGetP95Ms: 100, concurrent: "all stored, 0 lost, boards consistent" },
-    bundled,
-    boards,
-    concurrent,
-    cold: {
-      runs: coldRuns,
-      engineLoadMs: summary(coldRuns.map((r) => r.engineLoadMs)),
-      firstPostMs: summary(coldRuns.map((r) => r.firstPostMs)),
-      processStartToFirstResponseMs: summary(coldRuns.map((r) => r.processStartToFirstResponseMs)),
-      processCpuToFirstResponseMs: summary(coldRuns.map((r) => r.processCpuToFirstResponseMs)),
+  return {
+    note: "Pyodide, medians over the games; inclusive times from one instrumented run per game (wrappers add overhead)",
+    rulesOnlyReplayMs: summary(splits.map((s) => s.rules_only_ms)),
+    fullVerifyMs: summary(splits.map((s) => s.verify_ms)),
+    computerDecisionsShareOfVerify: `${Math.round(100 * (1 - sum("rules_only_ms") / sum("verify_ms")))}%`,
+    inclusiveSharePercent: {
+      "Match.bot_action (a computer's whole decision)": share(inclusive("bot_action")),
+      "Game.view": share(inclusive("view")),
+      "Game.legal_actions": share(inclusive("legal_actions")),
+      "BasicBot.choose": share(inclusive("choose")),
+      "Game.apply": share(inclusive("apply")),
     },
-    warm: {
-      verifyMs: summary(all),
-      verifyCpuMs: summary(allCpu),
-      postFirstMs: summary(postMiss),
-      postResendMs: summary(postResend),
-    },
-    split: {
-      note: "Pyodide, medians over the games; inclusive times from one instrumented run per game (wrappers add overhead)",
-      rulesOnlyReplayMs: summary(splits.map((s) => s.rules_only_ms)),
-      fullVerifyMs: summary(splits.map((s) => s.verify_ms)),
-      computerDecisionsShareOfVerify: `${Math.round(100 * (1 - sum("rules_only_ms") / sum("verify_ms")))}%`,
-      inclusiveSharePercent: {
-        "Match.bot_action (a computer's whole decision)": share(inclusive("bot_action")),
-        "Game.view": share(inclusive("view")),
-        "Game.legal_actions": share(inclusive("legal_actions")),
-        "BasicBot.choose": share(inclusive("choose")),
-        "Game.apply": share(inclusive("apply")),
-      },
-    },
-    cpython: { version: py.version, verifyMs: summary(cpyAll), pyodideOverCpython: round(percentile(all, 50) / percentile(cpyAll, 50)) },
-    totalBenchMs: Math.round(performance.now() - started),
   };
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  process.exit(0);
 }
 
 main().catch((error) => {
