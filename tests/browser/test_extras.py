@@ -415,7 +415,8 @@ def test_watch_a_leaderboard_entry(context: BrowserContext, page: Page, site: Si
     viewer = page.locator("#replay-dialog[open]")
     number = (dt.date.fromisoformat(daily.date) - FIRST_DAILY).days + 1
     expect(viewer.locator(".sheet-head h2")).to_have_text(f"Replay: Board Bea · Daily #{number} · {daily.date}")
-    expect(viewer.locator('.replay-seat[data-seat="0"] .replay-who strong')).to_have_text("Board Bea")
+    # The first frame comes once the engine has loaded the whole fetched game: seconds on a busy machine.
+    expect(viewer.locator('.replay-seat[data-seat="0"] .replay-who strong')).to_have_text("Board Bea", timeout=30_000)
     expect_all_hands(viewer, [10, 10, 10, 10])
     viewer.get_by_role("button", name="Next deal").click()
     expect(viewer.locator(".replay-count")).to_contain_text("· deal 2")
