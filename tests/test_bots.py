@@ -22,7 +22,7 @@ from typing import Iterator
 import pytest
 
 from ladder_rummy import evaluate, tournament
-from ladder_rummy.actions import LayDown
+from ladder_rummy.actions import Discard, LayDown, parse_action
 from ladder_rummy.bots import make_bot
 from ladder_rummy.cards import parse_cards
 from ladder_rummy.bots.registry import BOTS, DAILY_DIFFICULTY, DIFFICULTIES
@@ -196,7 +196,7 @@ def test_strong_beats_basic_on_fixed_seeds() -> None:
 # ---------------------------------------------------------------------------- registry and tournament
 def test_registry_names() -> None:
     assert DAILY_DIFFICULTY == "normal"
-    for name in ("random", "basic", "strong", *DIFFICULTIES):
+    for name in ("random", "basic", "expert", "strong", *DIFFICULTIES, "normal@1.0.0", "hard@1.0.0"):
         assert hasattr(make_bot(name), "choose")
     with pytest.raises(ValueError, match="no computer player named"):
         make_bot("genius")
@@ -210,6 +210,46 @@ def test_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"win_rate", "win_rate_95", "mean_completed", "mean_penalty"} <= set(out["seats"][0])
     assert {"decisions_per_second", "p50_ms", "p99_ms"} <= set(out["bots"]["easy"])
     assert {"mean_deals", "stock_exhaustion_rate", "game_seconds_median"} <= set(out)
+
+
+def recount_feeding(seed: str, log: list[str]) -> tuple[list[int], list[int], list[int]]:
+    """Offers, feeding and feeding followed by going out, per seat, replaying a log move by move."""
+    game = Game.new(seed)
+    offers, fed, fed_out = [0] * PLAYERS, [0] * PLAYERS, [0] * PLAYERS
+    thrown: int | None = None  # the seat whose fitting discard lies on top for a down next player
+    taker: tuple[int, int] | None = None  # (feeder, taker) while the taker's turn lasts
+    for entry in log:
+        seat, action = game.current_seat, parse_action(entry)
+        fits = isinstance(action, Discard) and any(tm.meld.ends_accepting(action.card) for tm in game.table)
+        deals = len(game.deal_summaries)
+        game.apply(action)
+        ended = len(game.deal_summaries) > deals
+        if entry == "draw discard" and thrown is not None:
+            fed[thrown] += 1
+            taker = (thrown, seat)
+        thrown = None
+        if taker is not None and (ended or game.current_seat != taker[1]):
+            fed_out[taker[0]] += ended and game.deal_summaries[-1]["went_out"] == taker[1]
+            taker = None
+        if fits and not ended and game.players[(seat + 1) % PLAYERS].laid_down:
+            offers[seat] += 1
+            thrown = seat
+    return offers, fed, fed_out
+
+
+def test_feeding_is_counted_as_it_happens() -> None:
+    """The tournament's feeding figures against a recount from the log."""
+    seats = ["basic", "basic", "normal", "random"]  # basic players feed freely
+    total = 0
+    for i in range(3):
+        result = tournament.play(f"feed-{i}", seats, i, keep_log=True)
+        offers, fed, fed_out = recount_feeding(f"feed-{i}", result.log)
+        at = [tournament.seat_of(k, i) for k in range(PLAYERS)]
+        assert [r.offers for r in result.records] == [offers[s] for s in at]
+        assert [r.fed for r in result.records] == [fed[s] for s in at]
+        assert [r.fed_out for r in result.records] == [fed_out[s] for s in at]
+        total += sum(fed)
+    assert total > 0  # the lineup feeds: the count is not trivially zero
 
 
 def test_seats_rotate() -> None:
