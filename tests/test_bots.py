@@ -94,20 +94,39 @@ def test_redeal_changes_what_is_hidden_and_nothing_else() -> None:
 
 
 
-@pytest.mark.parametrize("name", ALL_BOTS)
-def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
+def check_redeals(name: str, games: list[Game], redeals: int) -> int:
+    """Every decision of bot ``name`` at ``games`` stays the same when the hidden cards are
+    dealt again ``redeals`` ways and the view's seed is replaced; the number of re-deals."""
     bot = make_bot(name)
     shuffler = random.Random(name)
-    for game in POSITIONS:
+    done = 0
+    for game in games:
         seat = game.current_seat
         view, legal = game.view(seat), game.legal_actions()
         expected = bot.choose(view, legal, derive(game.seed, "test", len(game.log)))
-        for _ in range(3):
+        for k in range(redeals):
             other = redeal(game, seat, shuffler)
             other_view = other.view(seat)
             assert other_view == view
+            other_view["seed"] = f"another-seed-{k}"  # the seed would tell the deal: a bot must not use it
             got = bot.choose(other_view, other.legal_actions(), derive(game.seed, "test", len(game.log)))
             assert got == expected, (name, game.seed, len(game.log))
+            done += 1
+    return done
+
+
+@pytest.mark.parametrize("name", ALL_BOTS)
+def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
+    assert check_redeals(name, POSITIONS, 3) == 3 * len(POSITIONS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["normal", "hard"])
+def test_no_decision_depends_on_hidden_cards_at_200_positions(name: str) -> None:
+    """The issue's own check, at its scale: about 200 positions, each re-dealt three ways."""
+    games = [g for seed in ("fair-3", "fair-4", "fair-5", "fair-6") for g in positions(seed, every=15, limit=50)]
+    assert len(games) >= 195
+    assert check_redeals(name, games, 3) >= 585
 
 
 @pytest.mark.parametrize("name", ALL_BOTS)

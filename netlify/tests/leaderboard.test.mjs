@@ -29,7 +29,6 @@ const SPECS = [
   { date: "2026-11-22" }, // 6: Sunday of the week before
   { date: new Date().toISOString().slice(0, 10) }, // 7: today, for the real clock
 ];
-const VERSION = "1.0.0";
 
 let games;
 let engine;
@@ -86,7 +85,7 @@ async function answerOf(response) {
 }
 
 const submission = (game, overrides = {}) => ({
-  date: game.date, name: "Ayşe", playerId: crypto.randomUUID(), log: game.log, engineVersion: VERSION, ...overrides,
+  date: game.date, name: "Ayşe", playerId: crypto.randomUUID(), log: game.log, engineVersion: engine.version, ...overrides,
 });
 
 const keysOf = async (store, date = TODAY) => (await store.list({ prefix: `daily/${date}/` })).blobs.map((b) => b.key);
@@ -117,7 +116,7 @@ describe("POST a finished Daily", () => {
     assert.equal(stored.place, expected.place);
     assert.deepEqual(stored.standings, expected.standings);
     assert.equal(stored.submittedAt, new Date(START).toISOString());
-    assert.equal(stored.engineVersion, VERSION);
+    assert.equal(stored.engineVersion, engine.version);
     assert.equal(stored.verifiedBy, engine.version);
     assert.deepEqual(stored.log, game.log);
     assert.deepEqual(await keysOf(store), [`daily/${TODAY}/${body.playerId}`]);

@@ -296,18 +296,6 @@ class Deal:
         top = self.discard[-1]
         return self.fits(top) >= 0 and any(c != top for c in self.hands[seat])
 
-    def wants_discard(self) -> bool:
-        """The quick policy's draw: once down, a top discard that fits the table; before, an out."""
-        seat = self.seat
-        if self.down[seat]:
-            return self.fits_top()
-        if not self.discard or self.picks[seat] >= PICK_LIMIT:
-            return False
-        top = self.discard[-1]
-        hand = self.hands[seat]
-        shape = self.shapes[seat] or shape_of_key(tuple(sorted(hand)), self.steps[seat])
-        return top in shape.outs and any(c != top for c in hand)
-
     def discard_choice(self, shape: Shape) -> int:
         """Before laying down: keep the most progress; among equals throw the most points."""
         seat = self.seat

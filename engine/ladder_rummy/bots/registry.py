@@ -9,12 +9,15 @@ and replays exactly as it was played.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from .. import __version__
 from . import Bot
 from .basic import BasicBot
 from .expert import ExpertBot
+from .hard import HardBot, Search
+from .normal import NormalBot
 from .random_bot import RandomBot
 from .strong import Settings, StrongBot
 
@@ -24,6 +27,11 @@ HARD_1_0 = Settings(name="hard@1.0.0", exact=True)
 """Hard of engine 1.0.0: the strong player searching every hand a discard could leave
 (about ten searches a turn; Normal derives most of them). Measured no stronger than
 Normal (see docs/BOTS.md)."""
+NORMAL_1_1 = Settings(name="normal@1.1.0", left_scale=1.5, sharpness=1.3)
+"""Normal of engine 1.1.0: the chance to lay down calibrated on Normal's own games (see
+:class:`Settings`), and discards weighed by what they hand a down rival (:class:`NormalBot`)."""
+HARD_1_1 = Search()
+"""Hard of engine 1.1.0: Normal, with its close calls searched once somebody is down (:class:`HardBot`)."""
 
 DIFFICULTIES = ("easy", "normal", "hard")
 DAILY_DIFFICULTY = "normal"
@@ -35,8 +43,14 @@ VERSIONS: dict[str, dict[str, Factory]] = {
         "normal": lambda: StrongBot(Settings(name="normal@1.0.0")),
         "hard": lambda: StrongBot(HARD_1_0),
     },
+    "1.1.0": {
+        "easy": lambda: BasicBot(slips=EASY_SLIPS, name="easy@1.1.0"),
+        "normal": lambda: NormalBot(NORMAL_1_1),
+        "hard": lambda: HardBot(replace(NORMAL_1_1, name="hard@1.1.0"), HARD_1_1),
+    },
 }
-"""Per engine version, its difficulties. The newest is this engine's own (``__version__``)."""
+"""Per engine version, oldest first, its difficulties. The newest is this engine's own
+(``__version__``); Easy has not changed since 1.0.0."""
 
 BOTS: dict[str, Factory] = {
     "random": RandomBot,
