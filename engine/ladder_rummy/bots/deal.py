@@ -325,13 +325,14 @@ class Deal:
         options = [c for c in hand if c != self.taken] or hand
         return max(options, key=lambda c: (not (feeds and self.fits(c) >= 0), c != JOKER_INDEX, POINTS[c], -c))
 
-    def play_out(self, limit: int = 400) -> None:
-        """Play quick turns to the end of the deal (at most ``limit`` of them)."""
-        for _ in range(limit):
+    def play_out(self, limit: int = 400) -> int:
+        """Play quick turns to the end of the deal (at most ``limit`` of them); how many it played."""
+        for played in range(limit):
             if self.over:
-                return
+                return played
             self.play_turn()
         self._end(None)
+        return limit
 
 
 def _queues(stock: list[int], seat: int) -> list[list[int]]:

@@ -43,7 +43,12 @@ class Search:
     """How hard Hard looks."""
 
     worlds: int = 16
-    """Worlds sampled per searched decision; every candidate is played in each."""
+    """At most this many worlds are sampled per searched decision; every candidate is played in each."""
+    turns: int = 1000
+    """Quick turns a decision may play out: once the worlds so far have played this many, no
+    more are sampled (at least ``min_worlds``). A count, not a clock, so that a decision is
+    the same on any machine; it bounds the time of a decision whose deal has long to go."""
+    min_worlds: int = 6
     candidates: int = 3
     """Normal's best moves compared."""
     margin: float = 0.15
@@ -109,11 +114,18 @@ class HardBot(NormalBot):
         """Normal's move (the first candidate), or another that clearly does better in the worlds."""
         if len(candidates) == 1:
             return candidates[0]
-        n = self.search.worlds
+        search = self.search
         scores: list[list[float]] = []
-        for _ in range(n):
+        played = 0
+        while len(scores) < search.worlds and (played < search.turns or len(scores) < search.min_worlds):
             world = sample(r, rng)
-            scores.append([self.outcome(world.copy(), action) for action in candidates])
+            row = []
+            for action in candidates:
+                value, turns = self.outcome(world.copy(), action)
+                row.append(value)
+                played += turns
+            scores.append(row)
+        n = len(scores)
         totals = [sum(row[k] for row in scores) for k in range(len(candidates))]
         best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
         if best == 0:
@@ -121,12 +133,13 @@ class HardBot(NormalBot):
         diffs = [row[best] - row[0] for row in scores]
         mean = sum(diffs) / n
         spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-        if mean * n ** 0.5 <= self.search.confidence * spread:
+        if mean * n ** 0.5 <= search.confidence * spread:
             return candidates[0]
         return candidates[best]
 
-    def outcome(self, world: Deal, action: Action) -> float:
-        """Play ``action`` in ``world``, then the deal to its end; what it gave this seat."""
+    def outcome(self, world: Deal, action: Action) -> tuple[float, int]:
+        """Play ``action`` in ``world``, then the deal to its end: what it gave this seat, and
+        the quick turns that took."""
         me = world.seat
         if isinstance(action, Draw):
             world.draw(action.source == "discard")
@@ -134,8 +147,8 @@ class HardBot(NormalBot):
         else:
             assert isinstance(action, Discard)
             world.throw(INDEX[action.card])
-        world.play_out()
-        return self.deal_value(world, me)
+        turns = world.play_out()
+        return self.deal_value(world, me), turns
 
     def deal_value(self, world: Deal, me: int) -> float:
         """What a deal played to its end scored for this seat: a contract if it laid down, less
