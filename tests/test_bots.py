@@ -17,6 +17,7 @@ import doctest
 import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -221,10 +222,15 @@ def test_registry_names() -> None:
         make_bot("genius")
 
 
-def test_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+def test_tournament_prints_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = tmp_path / "games.jsonl"
     assert tournament.main(["--games", "2", "--seats", "normal,easy,normal,normal", "--seed", "t",
-                            "--workers", "1"]) == 0
+                            "--workers", "1", "--games-out", str(lines)]) == 0
     out = json.loads(capsys.readouterr().out)
+    games = [json.loads(line) for line in lines.read_text().splitlines()]
+    assert [g["i"] for g in games] == [0, 1]
+    assert sum(g["places"][1] == 1 for g in games) / 2 == out["seats"][1]["win_rate"]
+    assert sum(g["completed"][0] for g in games) / 2 == out["seats"][0]["mean_completed"]
     assert out["games"] == 2 and len(out["seats"]) == PLAYERS
     assert {"win_rate", "win_rate_95", "mean_completed", "mean_penalty"} <= set(out["seats"][0])
     assert {"decisions_per_second", "p50_ms", "p99_ms"} <= set(out["bots"]["easy"])

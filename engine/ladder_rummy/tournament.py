@@ -33,7 +33,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Discard, Draw
 from .bots import make_bot
@@ -167,15 +167,33 @@ def _play_numbered(job: tuple[str, Sequence[str], int]) -> GameResult:
     return play(f"{seed}-{i}", entries, i)
 
 
-def run(games: int, entries: Sequence[str], seed: str, workers: int = 2) -> list[GameResult]:
-    """Play ``games`` games (in ``workers`` processes) and return them in game order."""
+def run(games: int, entries: Sequence[str], seed: str, workers: int = 2,
+        each: Callable[[int, GameResult], None] | None = None) -> list[GameResult]:
+    """Play ``games`` games (in ``workers`` processes) and return them in game order;
+    ``each(i, result)`` is called as game ``i`` comes in (in game order)."""
     for name in set(entries):
         make_bot(name)  # an unknown name fails here, before any process starts
     jobs = [(seed, list(entries), i) for i in range(games)]
+    results: list[GameResult] = []
     if workers <= 1:
-        return [_play_numbered(job) for job in jobs]
+        for job in jobs:
+            results.append(_play_numbered(job))
+            if each:
+                each(len(results) - 1, results[-1])
+        return results
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        return pool.map(_play_numbered, jobs, chunksize=max(1, min(25, games // (workers * 8) or 1)))
+        for result in pool.imap(_play_numbered, jobs, chunksize=max(1, min(25, games // (workers * 8) or 1))):
+            results.append(result)
+            if each:
+                each(len(results) - 1, result)
+    return results
+
+
+def game_line(i: int, result: GameResult) -> str:
+    """One game's result as a JSON line (``--games-out``): by entry, as ``--seats`` lists them."""
+    return json.dumps({"i": i, "places": result.places, "completed": result.completed, "penalty": result.penalty,
+                       "laid_down": [r.laid_down for r in result.records], "went_out": [r.went_out for r in result.records],
+                       "fed": [r.fed for r in result.records], "seconds": round(result.seconds, 3)})
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -272,6 +290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="four bot names or difficulties, comma-separated (default strong,basic,basic,basic)")
     parser.add_argument("--seed", default="tournament", help="seed prefix: game i is played from SEED-i")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--games-out", metavar="PATH",
+                        help="also write each game's result to PATH as a JSON line as it finishes (progress, and "
+                             "paired comparisons of two tournaments on the same seeds)")
     args = parser.parse_args(argv)
     entries = [s.strip() for s in args.seats.split(",")]
     if len(entries) != PLAYERS:
@@ -279,10 +300,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     started = time.perf_counter()
+    lines = open(args.games_out, "w", encoding="utf-8") if args.games_out else None
+
+    def each(i: int, result: GameResult) -> None:
+        if lines:
+            lines.write(game_line(i, result) + "\n")
+            lines.flush()
+
     try:
-        results = run(args.games, entries, args.seed, args.workers)
+        results = run(args.games, entries, args.seed, args.workers, each)
     except ValueError as err:
         parser.error(str(err))
+    finally:
+        if lines:
+            lines.close()
     out = summary(results, entries, args.seed)
     out["wall_seconds"] = round(time.perf_counter() - started, 1)
     out["workers"] = args.workers
