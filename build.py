@@ -5,12 +5,16 @@
     python build.py serve [--port 8000]      # build, then serve dist/ on localhost
     python build.py serve --no-build         # serve what is already in dist/
     python build.py --out DIR [serve ...]    # build (or serve) another directory
+    python build.py --full-stdlib            # the page loads Pyodide's whole standard library
 
 ``dist/`` holds everything the page needs at run time on its own origin, so the
 game plays offline after one visit and never talks to a CDN:
 
     index.html, ... (site/)       the page, copied as is (index.html: where the runtime is)
-    pyodide/<version>/            the Pyodide runtime from node_modules/pyodide
+    pyodide/<version>/            the Pyodide runtime from node_modules/pyodide, and the page's
+                                  python_stdlib-<hash12>.zip (the modules the game imports,
+                                  tools/stdlib-trace.json) and pyodide-lock-<hash12>.json (no
+                                  packages) beside npm's own
     pyscript/<version>/           @pyscript/core's dist/, without source maps
     wheels/<hash12>/ladder_rummy-<v>-py3-none-any.whl
     boot/<hash12>/pyodide-worker.js  Pyodide's entry in PyScript's worker (site/js/), by content
@@ -39,6 +43,8 @@ import base64
 import gzip
 import hashlib
 import http.client
+import importlib.util
+import io
 import http.server
 import json
 import os
@@ -53,12 +59,12 @@ import time
 import tomllib
 import urllib.parse
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from functools import lru_cache
 from pathlib import Path
-from types import FrameType
+from types import FrameType, ModuleType
 
 ROOT = Path(__file__).resolve().parent
 PYPROJECT = ROOT / "pyproject.toml"
@@ -93,6 +99,8 @@ HASH_CHARS = 12
 # request of a whole session and checks): they stay in dist/ but out of the service
 # worker's precache, about 330 KB gzipped off a first visit. By name, not hash:
 PRECACHE_SKIP = (
+    "pyodide/*/python_stdlib.zip",  # npm's whole standard library and lockfile: the page loads
+    "pyodide/*/pyodide-lock.json",  # the trimmed, content-addressed copies beside them
     "pyscript/*/codemirror*",      # <py-editor>'s editor, and index-*.js, its helper
     "pyscript/*/index-*",
     "pyscript/*/xterm*",           # <py-terminal>'s terminal, and py-*.js, its Pyodide side
@@ -295,17 +303,42 @@ def ensure_node_modules() -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
-def copy_pyodide(dest: Path) -> Path:
-    """Copy the Pyodide runtime into dest/pyodide/<version>/ and return that dir.
+@dataclass(frozen=True)
+class PyodideFiles:
+    """Where the runtime went in dest: its directory, and the standard library and lockfile the
+    page loads (trimmed, or npm's own with ``full_stdlib``), under content-addressed names."""
 
-    The npm package ships no package wheels; the engine wheel is loaded by URL,
-    so micropip and the lockfile's wheel entries are never needed.
+    directory: Path
+    stdlib: Path
+    lockfile: Path
+
+
+def copy_pyodide(dest: Path, project: Project, full_stdlib: bool = False) -> PyodideFiles:
+    """Copy the Pyodide runtime into dest/pyodide/<version>/, and the game's cut of it beside.
+
+    npm's five files go there as they are (tools and the test probe load Pyodide with its
+    defaults), but the page loads ``python_stdlib-<hash>.zip`` and ``pyodide-lock-<hash>.json``:
+    only the modules the game imports (tools/stdlib-trace.json, checked by check_stdlib) without
+    their comments, and a lockfile of no packages (the engine wheel is unpacked by URL). Named by content, so a new
+    cut is a new URL: the directory is cached for good, and so is everything in it.
     """
     source = NODE_MODULES / "pyodide"
     target = dest / "pyodide" / str(installed_version("pyodide"))
     target.mkdir(parents=True)
     for name in PYODIDE_RUNTIME:
         (target / name).write_bytes(strip_source_map(source / name))
+    if full_stdlib:
+        stdlib, lockfile = (source / "python_stdlib.zip").read_bytes(), (source / "pyodide-lock.json").read_bytes()
+    else:
+        stdlib, lockfile = game_stdlib(project), empty_lockfile(source / "pyodide-lock.json")
+    return PyodideFiles(target, hashed_copy(target / "python_stdlib.zip", stdlib), hashed_copy(target / "pyodide-lock.json", lockfile))
+
+
+def hashed_copy(like: Path, data: bytes) -> Path:
+    """Write data beside ``like`` as ``<stem>-<hash12><suffix>``; return its path."""
+    digest = hashlib.sha256(data).hexdigest()[:HASH_CHARS]
+    target = like.with_name(f"{like.stem}-{digest}{like.suffix}")
+    target.write_bytes(data)
     return target
 
 
@@ -339,6 +372,173 @@ def copy_site(dest: Path, site: Path = SITE_DIR) -> None:
     shutil.copytree(
         site, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
     )
+
+
+# --------------------------------------------------------------------------
+# The standard library the game imports
+# --------------------------------------------------------------------------
+
+STDLIB_TRACE = ROOT / "tools" / "stdlib-trace.json"  # written by tools/stdlib_trace.py
+STDLIB_READER = ROOT / "tools" / "stdlib.mjs"  # runs the two below in Pyodide
+STDLIB_IMPORTS = ROOT / "tools" / "stdlib_imports.py"
+STDLIB_COMMENTS = ROOT / "tools" / "stdlib_comments.py"
+STDLIB_CACHE = ROOT / "build" / "stdlib"
+PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib"
+WORKER_PY = SITE_DIR / "py" / "worker.py"
+WORKER_MODULE = "worker"  # what site/py/worker.py is called in the import graph
+RETRACE = "python tools/stdlib_trace.py"
+
+
+class StdlibError(SystemExit):
+    """The trimmed standard library would lack a module the game imports: the build stops."""
+
+
+@lru_cache(maxsize=1)
+def import_reader() -> ModuleType:
+    """tools/stdlib_imports.py, which reads import statements (the same code runs in Pyodide)."""
+    spec = importlib.util.spec_from_file_location("stdlib_imports", STDLIB_IMPORTS)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def read_trace(trace: Path = STDLIB_TRACE) -> dict[str, object]:
+    """The traced modules, refused if they were traced with another Pyodide than the installed one."""
+    name = trace.relative_to(ROOT) if trace.is_relative_to(ROOT) else trace
+    if not trace.is_file():
+        raise StdlibError(f"build: {name} is missing; run {RETRACE}")
+    data = json.loads(trace.read_text(encoding="utf-8"))
+    installed = installed_version("pyodide")
+    if data.get("pyodide") != installed:
+        raise StdlibError(f"build: {name} was traced with Pyodide {data.get('pyodide')}, this is {installed}: run {RETRACE}")
+    return data
+
+
+@dataclass(frozen=True)
+class Stdlib:
+    """Pyodide's standard library as tools/stdlib.mjs reads it: the import graph of its modules,
+    its built-in modules, and its zip with every .py file's comments cut."""
+
+    imports: dict[str, list[str]]
+    builtin: list[str]
+    zip: Path
+
+
+def read_stdlib() -> Stdlib:
+    """Pyodide's standard library, read by Pyodide (tools/stdlib.mjs), once per Pyodide version.
+
+    Reading and checking 560 modules takes Pyodide a minute or two, so the result is kept in
+    build/stdlib/ under Pyodide's version and the readers' hash: it changes with neither the game
+    nor the trace.
+    """
+    readers = "".join(file_sha256(p) for p in (STDLIB_READER, STDLIB_IMPORTS, STDLIB_COMMENTS))
+    cached = STDLIB_CACHE / f"{installed_version('pyodide')}-{hashlib.sha256(readers.encode()).hexdigest()[:HASH_CHARS]}"
+    if not (cached / "graph.json").is_file():
+        partial = cached.with_suffix(".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        try:
+            subprocess.run(["node", str(STDLIB_READER), str(partial)], cwd=ROOT, capture_output=True, check=True, timeout=900)
+        except (OSError, subprocess.SubprocessError) as error:
+            raise StdlibError(f"build: cannot read Pyodide's standard library with Node ({error}); "
+                              "the page's cut of it is made from that reading") from None
+        shutil.rmtree(cached, ignore_errors=True)
+        partial.rename(cached)
+    graph = json.loads((cached / "graph.json").read_text(encoding="utf-8"))
+    return Stdlib(dict(graph["imports"]), list(graph["builtin"]), cached / "python_stdlib.zip")
+
+
+def own_sources(project: Project) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(path, source) of the code the game runs besides the standard library: ours (the engine,
+    site/py/worker.py), whose every import counts, and PyScript's Python, read like the stdlib."""
+    engine = [(arcname, path.read_text(encoding="utf-8")) for arcname, path in package_files(project) if arcname.endswith(".py")]
+    ours = [*engine, (f"{WORKER_MODULE}.py", WORKER_PY.read_text(encoding="utf-8"))]
+    pyscript = [(path.relative_to(PYSCRIPT_PYTHON).as_posix(), path.read_text(encoding="utf-8"))
+                for path in sorted(PYSCRIPT_PYTHON.rglob("*.py"))]
+    return ours, pyscript
+
+
+def import_graph(project: Project, stdlib: Stdlib) -> dict[str, list[str]]:
+    """One graph of every module the game may run: the standard library, PyScript's, ours."""
+    reader = import_reader()
+    ours, pyscript = own_sources(project)
+    known = set(stdlib.imports) | set(stdlib.builtin)
+    known |= {named[0] for path, _ in ours + pyscript if (named := reader.module_name(path))}
+    graph = {**stdlib.imports, **reader.graph(pyscript, "executed", known)}
+    graph.update(reader.graph(ours, "every", known))
+    return graph
+
+
+def imported_by(roots: Iterable[str], graph: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """Every module the roots import, directly or not: {module: the module that imports it}."""
+    found = {root: "" for root in roots}
+    queue = list(found)
+    while queue:
+        module = queue.pop()
+        for name in graph.get(module, ()):
+            if name not in found:
+                found[name] = module
+                queue.append(name)
+    return found
+
+
+def import_chain(module: str, found: Mapping[str, str]) -> str:
+    """``worker → ladder_rummy.adapter → json`` for a module of imported_by's answer."""
+    chain = [module]
+    while found.get(chain[-1]):
+        chain.append(found[chain[-1]])
+    return " → ".join(reversed(chain))
+
+
+def check_stdlib(kept: Collection[str], traced: Iterable[str], graph: Mapping[str, Iterable[str]], stdlib: Collection[str]) -> None:
+    """Fail when the trimmed standard library lacks a module the game imports.
+
+    What the game imports: the traced modules, the worker and, through it, the engine (every
+    import statement of ours, wherever it is), and whatever those import when they are imported
+    (the standard library's and PyScript's module-level imports). A new ``import`` in the engine
+    or the worker lands here before it can fail in a visitor's browser.
+    """
+    found = imported_by([*traced, WORKER_MODULE], graph)
+    missing = sorted(name for name in found if name in stdlib and name not in kept)
+    if missing:
+        lines = "\n  ".join(import_chain(name, found) for name in missing)
+        raise StdlibError(f"build: the trimmed standard library lacks modules the game imports:\n  {lines}\n"
+                          f"run {RETRACE} to trace the game's imports again")
+
+
+def game_stdlib(project: Project) -> bytes:
+    """python_stdlib.zip cut to the traced modules, without comments, once check_stdlib has found
+    none missing."""
+    trace = read_trace()
+    kept = set(trace["modules"])  # type: ignore[arg-type]
+    stdlib = read_stdlib()
+    check_stdlib(kept, kept, import_graph(project, stdlib), set(stdlib.imports))
+    return trimmed_zip(stdlib.zip, kept)
+
+
+def trimmed_zip(source: Path, modules: Collection[str]) -> bytes:
+    """The zip's entries for these modules (and the folders above them), recompressed, in the same
+    order and with the same stamps: the same input always gives the same bytes."""
+    reader = import_reader()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(buffer, "w") as cut:
+        files = [i for i in full.infolist() if not i.is_dir() and (reader.module_name(i.filename) or ("",))[0] in modules]
+        folders = {info.filename[: i + 1] for info in files for i, c in enumerate(info.filename) if c == "/"}
+        for info in full.infolist():
+            if info in files or info.filename in folders:
+                entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                entry.external_attr = info.external_attr
+                entry.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+                cut.writestr(entry, full.read(info), compresslevel=9)
+    return buffer.getvalue()
+
+
+def empty_lockfile(source: Path) -> bytes:
+    """pyodide-lock.json with no packages: the game loads none (the engine wheel is unpacked by
+    URL), and Pyodide reads the lockfile's ``info`` only to check it matches."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    return (json.dumps(lock, sort_keys=True, separators=(",", ":")) + "\n").encode()
 
 
 # --------------------------------------------------------------------------
@@ -400,19 +600,21 @@ def stamp_service_worker(dest: Path, build: Mapping[str, object]) -> bool:
     return True
 
 
-def runtime_paths(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]) -> dict[str, str]:
+def runtime_paths(dest: Path, wheel: Path, pyodide: PyodideFiles, pyscript: Path, boot: Mapping[str, Path]) -> dict[str, str]:
     """Where the page finds the runtime, the wheel and the worker's files, from dest's root
     (build.json and the page's #build-info say the same)."""
     return {
         "wheel": wheel.relative_to(dest).as_posix(),
-        "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
+        "pyodide": (pyodide.directory / "pyodide.mjs").relative_to(dest).as_posix(),
+        "stdlib": pyodide.stdlib.relative_to(dest).as_posix(),
+        "lockfile": pyodide.lockfile.relative_to(dest).as_posix(),
         "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
         **{key: path.relative_to(dest).as_posix() for key, path in boot.items()},
     }
 
 
 def write_build_json(
-    dest: Path, project: Project, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]
+    dest: Path, project: Project, wheel: Path, pyodide: PyodideFiles, pyscript: Path, boot: Mapping[str, Path]
 ) -> dict[str, object]:
     """Write dest/build.json and return it.
 
@@ -441,7 +643,7 @@ PYSCRIPT_BOOT_CHUNKS = ("core.js", "core-*.js", "deprecations-manager-*.js", "do
                         "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
 
 
-def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]) -> bool:
+def stamp_page(dest: Path, wheel: Path, pyodide: PyodideFiles, pyscript: Path, boot: Mapping[str, Path]) -> bool:
     """Replace ``__BUILD_INFO__`` in dest/index.html with where the runtime and the wheel are.
 
     The bridge reads it from the page itself rather than fetching build.json first: one round
@@ -491,10 +693,10 @@ def content_addressed_boot_files(dest: Path) -> dict[str, Path]:
     return moved
 
 
-def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
+def assemble(dest: Path, project: Project, site: Path, full_stdlib: bool = False) -> dict[str, object]:
     """Write the whole site into the empty directory dest; return build.json's content."""
     copy_site(dest, site)
-    pyodide = copy_pyodide(dest)
+    pyodide = copy_pyodide(dest, project, full_stdlib)
     pyscript = copy_pyscript(dest)
     wheel = content_addressed(build_site_wheel(project, dest / "wheels"))
     (dest / STABLE_WHEEL).parent.mkdir(parents=True)
@@ -506,11 +708,13 @@ def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
     return info
 
 
-def build(out: Path = DEFAULT_OUT, site: Path = SITE_DIR) -> dict[str, object]:
+def build(out: Path = DEFAULT_OUT, site: Path = SITE_DIR, full_stdlib: bool = False) -> dict[str, object]:
     """Build the site into out/ and return build.json's content.
 
     The site is assembled in a sibling directory and swapped in at the end, so
     a failed build leaves the previous dist/ as it was and no partial copy.
+    ``full_stdlib``: the page loads npm's whole standard library (tools/stdlib_trace.py traces
+    the game's imports on such a build).
     """
     started = time.perf_counter()
     ensure_node_modules()
@@ -518,7 +722,7 @@ def build(out: Path = DEFAULT_OUT, site: Path = SITE_DIR) -> dict[str, object]:
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
-        info = assemble(staging, read_project(), site)
+        info = assemble(staging, read_project(), site, full_stdlib)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -878,9 +1082,11 @@ def serve(root: Path, port: int) -> None:
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    """``[--out DIR] [serve [--port N] [--no-build]]``."""
+    """``[--out DIR] [--full-stdlib] [serve [--port N] [--no-build]]``."""
     parser = argparse.ArgumentParser(description="Build (and serve) Ladder Rummy's dist/.")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output directory (default: dist/)")
+    parser.add_argument("--full-stdlib", action="store_true",
+                        help="the page loads Pyodide's whole standard library (to trace what the game imports)")
     commands = parser.add_subparsers(dest="command")
     serve_cmd = commands.add_parser("serve", help="build, then serve on localhost")
     serve_cmd.add_argument("--port", type=int, default=8000, help="0: any free port (printed)")
@@ -894,7 +1100,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     out = args.out.resolve()
     if args.command != "serve" or not args.no_build:
-        build(out)
+        build(out, full_stdlib=args.full_stdlib)
     if args.command == "serve":
         serve(out, args.port)
     return 0

@@ -204,8 +204,10 @@ def test_build_json_describes_the_build(built: Built) -> None:
     assert info["engine"] == VERSION
     assert info["pyodide"] == f"pyodide/{PINNED['pyodide']}/pyodide.mjs"
     assert info["pyscript"] == f"pyscript/{PINNED['@pyscript/core']}/core.js"
-    for key in ("wheel", "pyodide", "pyscript", "worker", "worker_py"):
+    for key in ("wheel", "pyodide", "stdlib", "lockfile", "pyscript", "worker", "worker_py"):
         assert (built.dist / str(info[key])).is_file(), key
+    assert re.fullmatch(rf"pyodide/{re.escape(PINNED['pyodide'])}/python_stdlib-[0-9a-f]{{12}}\.zip", str(info["stdlib"]))
+    assert re.fullmatch(rf"pyodide/{re.escape(PINNED['pyodide'])}/pyodide-lock-[0-9a-f]{{12}}\.json", str(info["lockfile"]))
     assert re.fullmatch(r"[0-9a-f]{12}", str(info["hash"]))
     assert info["cache"] == f"ladder-rummy-{info['hash']}"
 
@@ -221,8 +223,12 @@ def test_precache_lists_every_shipped_file_that_exists(built: Built) -> None:
     assert set(precache) == shipped - {"sw.js", "engine/ladder_rummy.whl"} - skipped
     assert "build.json" in precache
     assert str(built.info["wheel"]) in precache
-    # Only optional PyScript chunks are skipped; its entry and core, which the page imports, stay.
-    assert skipped and all(n.startswith("pyscript/") for n in skipped)
+    # Only optional PyScript chunks and npm's whole standard library and lockfile (the page loads
+    # its own cut of them) are skipped; PyScript's entry and core, which the page imports, stay.
+    pyodide = f"pyodide/{PINNED['pyodide']}/"
+    assert {pyodide + "python_stdlib.zip", pyodide + "pyodide-lock.json"} <= skipped
+    assert all(n.startswith("pyscript/") for n in skipped - {pyodide + "python_stdlib.zip", pyodide + "pyodide-lock.json"})
+    assert {str(built.info["stdlib"]), str(built.info["lockfile"])} <= set(precache)
     pyscript = f"pyscript/{PINNED['@pyscript/core']}/"
     assert pyscript + "core.js" in precache
     assert any(n.startswith(pyscript + "core-") for n in precache)
@@ -235,9 +241,13 @@ def info_list(value: object) -> list[str]:
 
 
 def test_runtime_is_copied_without_source_maps(built: Built) -> None:
-    """Pyodide's run-time files and PyScript's dist/, with no maps and no map comments."""
+    """Pyodide's run-time files as npm ships them, the page's cut of the standard library and
+    lockfile beside them, and PyScript's dist/, with no maps and no map comments."""
     pyodide = built.dist / "pyodide" / PINNED["pyodide"]
-    assert sorted(p.name for p in pyodide.iterdir()) == sorted(build_py.PYODIDE_RUNTIME)
+    cut = {Path(str(built.info["stdlib"])).name, Path(str(built.info["lockfile"])).name}
+    assert sorted(p.name for p in pyodide.iterdir()) == sorted([*build_py.PYODIDE_RUNTIME, *cut])
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (pyodide / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes(), name
     pyscript = built.dist / "pyscript" / PINNED["@pyscript/core"]
     assert (pyscript / "core.js").is_file()
     assert not list(built.dist.rglob("*.map"))

@@ -77,7 +77,7 @@ def test_later_boots_restore_python_from_the_first_boots_snapshot(page: Page, si
     [(key, _, size)] = page.evaluate(STORED)
     build = json.loads((site.dist / "build.json").read_text(encoding="utf-8"))
     assert urlsplit(key).path == "/python-snapshot", key
-    assert dict(parse_qsl(urlsplit(key).query)) == {k: build[k] for k in ("pyodide", "wheel", "worker", "pyscript")}, key
+    assert dict(parse_qsl(urlsplit(key).query)) == {k: build[k] for k in ("pyodide", "stdlib", "wheel", "worker", "pyscript")}, key
     assert size > 10_000_000, size  # Python's whole memory
     assert "ladder-rummy:worker:snapshot_taken" in page.evaluate(WORKER_MARKS)
 
