@@ -30,10 +30,13 @@ honest. The build needs no network once node_modules/ exists; if it is missing
 or holds other versions than package.json pins, it runs ``npm ci`` first.
 
 ``serve`` applies the ``[[headers]]`` of netlify.toml the way Netlify matches
-them, so local tests run under the production header policy (CSP included).
+them, so local tests run under the production header policy (CSP included), and
+compresses like Netlify's CDN: Brotli when the browser accepts it (by Node's
+zlib), else gzip; zips and images as they are.
 Requests to ``/api/*`` go to ``node netlify/dev-server.mjs --port P --dist DIR``
 when that file exists (the leaderboard's local stand-in); otherwise they get a
-503 JSON answer. Standard library only.
+503 JSON answer. Standard library only (Node makes the Brotli bodies and reads
+Pyodide's standard library, as it compiles the engine's bytecode).
 """
 
 from __future__ import annotations
@@ -827,6 +830,28 @@ MIME_TYPES = {
 COMPRESSIBLE = ("text/", "application/json", "application/manifest+json", "application/wasm", "image/svg+xml")
 GZIP_MIN_BYTES = 1024
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authorization", "proxy-authenticate"}
+# Netlify's CDN compresses on the fly, with Brotli for a browser that accepts it and gzip otherwise
+# (docs/BOOT.md says where that is written); not zips or images, which are compressed already. Its
+# Brotli quality is not published: 5 is Apache mod_brotli's default, the lower of the usual
+# on-the-fly settings (nginx's is 6), so the local figures do not flatter the site.
+BROTLI_QUALITY = 5
+ENCODED_CACHE = ROOT / "build" / "encoded"  # Brotli bodies by content hash, shared by every serve
+# Brotli from Node's zlib (Python's standard library has none): the files named on the command
+# line, each written to stdout as an 8-byte big-endian length and the compressed bytes.
+BROTLI_JS = r"""
+import zlib from "node:zlib";
+import { readFileSync } from "node:fs";
+const [quality, ...files] = process.argv.slice(1);
+for (const file of files) {
+  const data = readFileSync(file);
+  const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: Number(quality), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length };
+  const out = zlib.brotliCompressSync(data, { params });
+  const head = Buffer.alloc(8);
+  head.writeBigUInt64BE(BigInt(out.length));
+  process.stdout.write(head);
+  process.stdout.write(out);
+}
+"""
 
 
 def content_type(path: Path) -> str:
@@ -834,29 +859,108 @@ def content_type(path: Path) -> str:
     return MIME_TYPES.get(path.suffix.lower(), "application/octet-stream")
 
 
+def compressible(path: Path, size: int) -> bool:
+    """Whether the server sends this file compressed (to a client that accepts it)."""
+    return content_type(path).startswith(COMPRESSIBLE) and size > GZIP_MIN_BYTES
+
+
 @lru_cache(maxsize=256)
 def gzipped(path: Path, mtime_ns: int, size: int) -> bytes:
-    """A file's gzip bytes, kept in memory per version of the file.
-
-    The wasm takes about half a second to compress; the cache pays that once
-    per build rather than once per request.
-    """
+    """A file's gzip bytes, kept in memory per version of the file."""
     del mtime_ns, size  # part of the cache key only
     return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
 
 
-def warm_gzip_cache(root: Path) -> None:
-    """Compress every compressible file ahead of its first request.
+def brotli_many(paths: list[Path]) -> list[bytes] | None:
+    """The files' Brotli bytes, by Node; None without Node (the server then sends gzip)."""
+    if not paths:
+        return []
+    command = ["node", "--input-type=module", "-e", BROTLI_JS, str(BROTLI_QUALITY), *map(str, paths)]
+    try:
+        out = subprocess.run(command, capture_output=True, check=True, timeout=600).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    bodies, at = [], 0
+    while at < len(out):
+        length = int.from_bytes(out[at:at + 8], "big")
+        bodies.append(out[at + 8:at + 8 + length])
+        at += 8 + length
+    return bodies if len(bodies) == len(paths) else None
 
-    Run in the background at start: otherwise the first boot after a start
-    waits most of a second for the wasm, which Netlify's CDN never makes
-    anyone wait for, and boot timings measured locally would be off.
+
+class Encoder:
+    """Compressed bodies, made once: Brotli kept on disk by content hash (build/encoded/, so every
+    serve of the same files shares them) and in memory by file version; gzip in memory.
+
+    Compressing the wasm takes a second or so: ``warm`` does every file ahead of its first request
+    (Netlify's CDN never makes a visitor wait for that), and a request for a file being compressed
+    waits for that instead of compressing it twice.
     """
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and content_type(path).startswith(COMPRESSIBLE):
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.bodies: dict[tuple[Path, int, int], bytes | None] = {}  # None: no Brotli (no Node)
+        self.pending: dict[tuple[Path, int, int], threading.Event] = {}
+        self.node = True  # False once Node could not be run: gzip from then on
+
+    def body(self, path: Path, encoding: str) -> bytes | None:
+        """The file's bytes in this encoding ("br" or "gzip"); None if it cannot be made."""
+        stat = path.stat()
+        if encoding == "gzip":
+            return gzipped(path, stat.st_mtime_ns, stat.st_size)
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with self.lock:
+            if key in self.bodies:
+                return self.bodies[key]
+            waiting = self.pending.get(key)
+        if waiting is None:
+            self.brotli([path])
+        else:
+            waiting.wait(600)
+        with self.lock:
+            return self.bodies[key]
+
+    def brotli(self, paths: list[Path]) -> None:
+        """Compress these files with Brotli (from the disk cache where it has them)."""
+        keys = []
+        with self.lock:
+            for path in paths:
+                stat = path.stat()
+                key = (path, stat.st_mtime_ns, stat.st_size)
+                if key not in self.bodies and key not in self.pending:
+                    self.pending[key] = threading.Event()
+                    keys.append(key)
+        try:
+            self.fill(keys)
+        finally:
+            with self.lock:
+                for key in keys:
+                    self.pending.pop(key).set()
+
+    def fill(self, keys: list[tuple[Path, int, int]]) -> None:
+        """Make the bodies of these keys: read from build/encoded/, else compress and keep there."""
+        cached = {key: ENCODED_CACHE / f"{file_sha256(key[0])}-br{BROTLI_QUALITY}" for key in keys}
+        todo = [key for key in keys if not cached[key].is_file()]
+        made = brotli_many([key[0] for key in todo]) if self.node else None
+        if made is None and todo:
+            self.node = False
+            print("serve: no Node for Brotli; sending gzip", file=sys.stderr, flush=True)
+        for key, body in zip(todo, made or []):
+            ENCODED_CACHE.mkdir(parents=True, exist_ok=True)
+            partial = cached[key].with_suffix(".partial")
+            partial.write_bytes(body)
+            partial.replace(cached[key])
+        with self.lock:
+            for key in keys:
+                self.bodies[key] = cached[key].read_bytes() if cached[key].is_file() else None
+
+    def warm(self, root: Path) -> None:
+        """Compress every compressible file under root, both ways, ahead of its first request."""
+        files = [p for p in sorted(root.rglob("*")) if p.is_file() and compressible(p, p.stat().st_size)]
+        self.brotli(files)
+        for path in files:
             stat = path.stat()
-            if stat.st_size > GZIP_MIN_BYTES:
-                gzipped(path, stat.st_mtime_ns, stat.st_size)
+            gzipped(path, stat.st_mtime_ns, stat.st_size)
 
 
 class SiteHandler(http.server.BaseHTTPRequestHandler):
@@ -867,6 +971,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
     root: Path = DEFAULT_OUT
     rules: list[HeaderRule] = []
     api_port: int | None = None
+    encoder: Encoder = Encoder()
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
         """Serve a file, or proxy an API call."""
@@ -920,7 +1025,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             return
         ctype = content_type(file)
-        body, encoding = self.encode(file, ctype, stat.st_mtime_ns, stat.st_size)
+        body, encoding = self.encode(file, stat.st_size)
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
@@ -934,11 +1039,14 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         if send_body:
             self.wfile.write(body)
 
-    def encode(self, file: Path, ctype: str, mtime_ns: int, size: int) -> tuple[bytes, str | None]:
-        """The body to send: gzip when the type compresses and the client accepts it."""
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if accepts and ctype.startswith(COMPRESSIBLE) and size > GZIP_MIN_BYTES:
-            return gzipped(file, mtime_ns, size), "gzip"
+    def encode(self, file: Path, size: int) -> tuple[bytes, str | None]:
+        """The body to send: Brotli or gzip when the type compresses and the client accepts it."""
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        if compressible(file, size):
+            if "br" in accepted and (body := self.encoder.body(file, "br")) is not None:
+                return body, "br"
+            if "gzip" in accepted and (body := self.encoder.body(file, "gzip")) is not None:
+                return body, "gzip"
         return file.read_bytes(), None
 
     def send_site_headers(self, url_path: str) -> None:
@@ -1053,13 +1161,14 @@ def serve(root: Path, port: int) -> None:
     if not root.is_dir():
         raise SystemExit(f"serve: {root} does not exist; run python build.py first")
     api_port = free_port() if DEV_SERVER.is_file() else None
-    handler = type("Handler", (SiteHandler,), {"root": root, "rules": load_header_rules(), "api_port": api_port})
+    encoder = Encoder()
+    handler = type("Handler", (SiteHandler,), {"root": root, "rules": load_header_rules(), "api_port": api_port, "encoder": encoder})
     try:
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as error:
         raise SystemExit(f"serve: cannot listen on port {port} ({error.strerror}); try --port") from None
     httpd.daemon_threads = True
-    threading.Thread(target=warm_gzip_cache, args=(root,), daemon=True).start()
+    threading.Thread(target=encoder.warm, args=(root,), daemon=True).start()
     signal.signal(signal.SIGTERM, raise_interrupt)
     signal.signal(signal.SIGINT, raise_interrupt)
     dev_server = None

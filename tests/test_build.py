@@ -429,15 +429,32 @@ def test_server_applies_netlify_headers(server: Server) -> None:
 
 
 def test_server_gzips_what_compresses(server: Server, built: Built) -> None:
-    """Text and wasm go gzipped to a client that accepts it; zips do not."""
+    """Text and wasm go gzipped to a client that accepts gzip only; zips do not."""
     path = f"/pyodide/{PINNED['pyodide']}/pyodide.asm.mjs"
     response = server.request("GET", path, Accept_Encoding="gzip")
     assert response.getheader("Content-Encoding") == "gzip"
+    assert response.getheader("Vary") == "Accept-Encoding"
     assert gzip.decompress(response.data) == (built.dist / path.lstrip("/")).read_bytes()  # type: ignore[attr-defined]
     plain = server.request("GET", path)
     assert plain.getheader("Content-Encoding") is None
-    archive = server.request("HEAD", f"/pyodide/{PINNED['pyodide']}/python_stdlib.zip", Accept_Encoding="gzip")
+    archive = server.request("HEAD", str("/" + built.info["stdlib"]), Accept_Encoding="gzip, br")
     assert archive.getheader("Content-Encoding") is None
+
+
+BROTLI_DECODE = "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"
+
+
+@pytest.mark.parametrize("path", ["/pyodide/{pyodide}/pyodide.asm.wasm", "/pyodide/{pyodide}/pyodide.asm.mjs", "/build.json", "/index.html"])
+def test_server_sends_brotli_like_netlify(server: Server, built: Built, path: str) -> None:
+    """A browser that accepts Brotli gets it (as from Netlify's CDN), and it is the file's bytes."""
+    needs_node()
+    url = path.format(pyodide=PINNED["pyodide"])
+    response = server.request("GET", url, Accept_Encoding="gzip, deflate, br, zstd")
+    assert response.getheader("Content-Encoding") == "br"
+    body = response.data  # type: ignore[attr-defined]
+    decoded = subprocess.run(["node", "-e", BROTLI_DECODE], input=body, capture_output=True, check=True).stdout
+    assert decoded == (built.dist / url.lstrip("/")).read_bytes()
+    assert len(body) < len(gzip.compress(decoded, compresslevel=6))
 
 
 def test_server_revalidates_with_etags(server: Server) -> None:
