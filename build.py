@@ -656,12 +656,31 @@ def stamp_page(dest: Path, wheel: Path, pyodide: PyodideFiles, pyscript: Path, b
     page = dest / "index.html"
     if not page.is_file() or PAGE_TOKEN not in (text := page.read_text(encoding="utf-8")):
         return False
-    info = runtime_paths(dest, wheel, pyodide, pyscript, boot)
+    info: dict[str, object] = {**runtime_paths(dest, wheel, pyodide, pyscript, boot), "sizes": download_sizes(dest, wheel, pyodide, boot)}
     chunks = sorted({c for pattern in PYSCRIPT_BOOT_CHUNKS for c in pyscript.glob(pattern)})
     lines = [f'<script type="application/json" id="build-info">{json.dumps(info)}</script>']
     lines += [f'<link rel="modulepreload" href="{c.relative_to(dest).as_posix()}">' for c in chunks]
     page.write_text(text.replace(PAGE_TOKEN, "\n  ".join(lines)), encoding="utf-8")
     return True
+
+
+def download_sizes(dest: Path, wheel: Path, pyodide: PyodideFiles, boot: Mapping[str, Path]) -> dict[str, list[int]]:
+    """{path: [bytes, about how many cross the network]} of what a first visit's bridge downloads.
+
+    The page's boot progress bar follows these downloads (site/js/bridge.js counts what arrives of
+    each); the second figure (gzip's size, or the size of a file that is sent as it is) weighs each
+    file by what it costs on the network, so a bar half full is about half the bytes, whatever the
+    CDN's encoding.
+    """
+    files = [*boot.values(), *(pyodide.directory / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")),
+             pyodide.stdlib, pyodide.lockfile, wheel]
+    return {file.relative_to(dest).as_posix(): [file.stat().st_size, wire_estimate(file)] for file in files}
+
+
+def wire_estimate(file: Path) -> int:
+    """A file's size as a CDN sends it: gzip's if it compresses (Brotli's is smaller still), else its own."""
+    data = file.read_bytes()
+    return len(gzip.compress(data, compresslevel=6, mtime=0)) if compressible(file, len(data)) else len(data)
 
 
 def content_addressed(file: Path) -> Path:

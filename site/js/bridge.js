@@ -63,8 +63,35 @@ async function loadBuildInfo(base) {
     // imports Pyodide from its CDN. pyodide-worker.js loads the self-hosted pyodide.mjs.
     workerPyodideURL: new URL(worker, base).href,
   };
+  // What a first visit downloads (build.py: bytes, and about how many of them cross the network).
+  const sizes = new Map(Object.entries(info.sizes ?? {}).map(([path, size]) => [new URL(path, base).href, size]));
   // The Cache Storage key of the started-Python snapshot (see pyodide-worker.js).
-  return { ...urls, snapshotURL: snapshotKey(base, urls) };
+  return { ...urls, sizes, snapshotURL: snapshotKey(base, urls) };
+}
+
+// What arrived of each file a first visit downloads, by URL (bytes as the page reads them).
+const arrived = new Map();
+let expected = new Map();
+
+/**
+ * How much of the first visit's download has arrived: {received, total}, in bytes over the network
+ * (build.py's estimate of each file's compressed size, times the share of it that arrived). Both 0
+ * when nothing is being downloaded (later visits load from the service worker). progress.js reads it.
+ */
+export function downloaded() {
+  let received = 0;
+  let total = 0;
+  for (const [url, [size, wire]] of expected) {
+    total += wire;
+    received += wire * Math.min(1, (arrived.get(url) ?? 0) / size);
+  }
+  return { received, total };
+}
+
+/** A sink for a downloaded body that counts what arrives and drops it. */
+function counted(url) {
+  arrived.set(url, 0);
+  return new WritableStream({ write(chunk) { arrived.set(url, arrived.get(url) + chunk.byteLength); } });
 }
 
 /**
@@ -101,12 +128,13 @@ function prefetch(info, wasm) {
     wasm.response.catch(lost);
     wasm.downloaded?.catch(lost); // a first visit's download that breaks off midway
     if (navigator.serviceWorker?.controller) return;
+    expected = info.sizes;
     const asm = new URL("pyodide.asm.mjs", info.pyodideURL).href;
     // In the order the worker needs them; high priority, ahead of the page's own modules: the
     // worker's chain (its entry, pyodide.mjs, pyodide.asm.mjs, then Python's start) is the boot.
     for (const url of [info.workerURL, info.workerPyodideURL, info.pyodideURL, asm, info.stdlibURL, info.lockfileURL, info.wheelURL]) {
       fetch(url, { priority: "high" })
-        .then((response) => response.body?.pipeTo(new WritableStream()))
+        .then((response) => response.body?.pipeTo(counted(url)))
         .catch(lost);
     }
   });
@@ -127,9 +155,10 @@ function prefetch(info, wasm) {
  *   downloaded: a first visit's whole download (prefetch reports it if it breaks off)
  */
 function compileWasm(info) {
-  const response = fetch(new URL("pyodide.asm.wasm", info.pyodideURL), { priority: "high" });
+  const url = new URL("pyodide.asm.wasm", info.pyodideURL).href;
+  const response = fetch(url, { priority: "high" });
   if (!navigator.serviceWorker?.controller) {
-    const downloaded = response.then((r) => r.body?.pipeTo(new WritableStream()));
+    const downloaded = response.then((r) => r.body?.pipeTo(counted(url)));
     return { response, downloaded, module: Promise.resolve(null) };
   }
   const module = WebAssembly.compileStreaming(response).then((compiled) => {
