@@ -21,6 +21,7 @@ import threading
 from dataclasses import dataclass
 
 CHUNK_BYTES = 8192  # one downlink slot: ~6.6 ms at 10 Mbit/s, ~41 ms at 1.6 Mbit/s
+CATCH_UP_S = 0.05  # how late a connection may come back for its next chunk and lose no link time
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,12 @@ class Downlink:
     Chunks are booked in the order they arrive, and a connection books its next chunk only once
     the last one has gone, so active connections take turns (as TCP flows sharing a bottleneck
     roughly do) and together never exceed the rate.
+
+    A connection that comes back for its next chunk a little late (the proxy's own wake-up and
+    copying, which grow with the machine's load) books it from where its last one ended, not from
+    now: on a real link the next bytes are already queued, and without this one download alone got
+    ~87 % of the rate under load while parallel ones got 99 %. A connection idle for longer than
+    ``CATCH_UP_S`` starts from now, as an idle link would.
     """
 
     def __init__(self, bytes_per_s: float) -> None:
@@ -56,13 +63,19 @@ class Downlink:
         self.free_at = 0.0
         self.sent = 0
 
-    async def carry(self, size: int) -> None:
-        """Wait until ``size`` more bytes would have crossed the link."""
+    async def carry(self, size: int, after: float | None = None) -> float:
+        """Wait until ``size`` more bytes would have crossed the link; return when they have.
+
+        ``after``: when this connection's previous chunk crossed (what this call last returned).
+        """
         loop = asyncio.get_running_loop()
         now = loop.time()
-        self.free_at = max(now, self.free_at) + size / self.bytes_per_s
+        start = after if after is not None and now - after <= CATCH_UP_S else now
+        self.free_at = max(start, self.free_at) + size / self.bytes_per_s
         self.sent += size
-        await asyncio.sleep(self.free_at - now)
+        done = self.free_at
+        await asyncio.sleep(done - now)
+        return done
 
 
 class ThrottleProxy:
@@ -102,10 +115,11 @@ class ThrottleProxy:
 
     async def pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, throttled: bool) -> None:
         """Copy one direction; the downward one through the shared link."""
+        crossed = None  # when this connection's last chunk crossed the link
         try:
             while chunk := await reader.read(CHUNK_BYTES):
                 if throttled:
-                    await self.link.carry(len(chunk))
+                    crossed = await self.link.carry(len(chunk), crossed)
                 writer.write(chunk)
                 await writer.drain()
         except (ConnectionError, asyncio.CancelledError):
