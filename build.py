@@ -638,6 +638,8 @@ def write_build_json(
 
 
 PAGE_TOKEN = "<!-- __BUILD_INFO__ -->"
+# Where the wasm's preload goes: first in the head, so its download starts as the page is parsed.
+PRELOAD_TOKEN = "<!-- __PRELOAD__ -->"
 # PyScript's modules the page imports at every boot: core.js, the chunk it re-exports and its
 # plugins (it imports every one of them at start, for MicroPython's sake if not Pyodide's).
 # Preloaded from the page's <head>, they download and compile while main.js's module graph
@@ -652,6 +654,10 @@ def stamp_page(dest: Path, wheel: Path, pyodide: PyodideFiles, pyscript: Path, b
     The bridge reads it from the page itself rather than fetching build.json first: one round
     trip less before Python can start (build.json stays, for the service worker and tools). The
     paths are content-addressed or versioned, so they stay right for as long as this page is.
+
+    And ``__PRELOAD__`` with a preload of the wasm, the boot's longest download (most of a first
+    visit's bytes, and the file every visit reads): it starts as the head is parsed, a few round
+    trips before js/start.js has run, and the bridge's fetch of it takes over the preload.
     """
     page = dest / "index.html"
     if not page.is_file() or PAGE_TOKEN not in (text := page.read_text(encoding="utf-8")):
@@ -660,7 +666,9 @@ def stamp_page(dest: Path, wheel: Path, pyodide: PyodideFiles, pyscript: Path, b
     chunks = sorted({c for pattern in PYSCRIPT_BOOT_CHUNKS for c in pyscript.glob(pattern)})
     lines = [f'<script type="application/json" id="build-info">{json.dumps(info)}</script>']
     lines += [f'<link rel="modulepreload" href="{c.relative_to(dest).as_posix()}">' for c in chunks]
-    page.write_text(text.replace(PAGE_TOKEN, "\n  ".join(lines)), encoding="utf-8")
+    wasm = (pyodide.directory / "pyodide.asm.wasm").relative_to(dest).as_posix()
+    preload = f'<link rel="preload" href="{wasm}" as="fetch" crossorigin fetchpriority="high">'
+    page.write_text(text.replace(PAGE_TOKEN, "\n  ".join(lines)).replace(PRELOAD_TOKEN, preload), encoding="utf-8")
     return True
 
 

@@ -198,6 +198,17 @@ def test_the_workers_files_are_content_addressed(built: Built, key: str, source:
     assert f'"{key}": "{built.info[key]}"' in page
 
 
+def test_the_wasm_download_starts_from_the_head_before_anything_else(built: Built) -> None:
+    """index.html preloads the runtime's wasm (the boot's longest download) as its first request,
+    as a CORS fetch, so the bridge's fetch() of the same URL takes it over."""
+    page = (built.dist / "index.html").read_text(encoding="utf-8")
+    wasm = str(built.info["pyodide"]).replace("pyodide.mjs", "pyodide.asm.wasm")
+    assert (built.dist / wasm).is_file()
+    first = re.search(r"<link [^>]*>", page)
+    assert first and first.group(0) == f'<link rel="preload" href="{wasm}" as="fetch" crossorigin fetchpriority="high">'
+    assert page.count("rel=\"preload\"") == 1 and "__PRELOAD__" not in page
+
+
 def test_build_json_describes_the_build(built: Built) -> None:
     """Versions, paths that exist, and a cache name made from the build hash."""
     info = built.info
