@@ -3,8 +3,8 @@
     python bench/network.py [--profile 4G] [--profile "slow 4G"] [--runs 3]
 
 Builds the site into a temporary folder, adds a bare ``loadPyodide`` page beside it that loads
-the **untrimmed** Pyodide files of node_modules/pyodide (the runtime as npm ships it: its whole
-standard library and lockfile), serves both with ``python build.py serve`` (netlify.toml's headers
+the **untrimmed** Pyodide files (dist/pyodide/<version>/ as npm ships them: the whole standard
+library and lockfile, which the game does not load), serves both with ``python build.py serve`` (netlify.toml's headers
 and the encodings Netlify's CDN sends) and puts bench/throttle.py in front: one shared downlink,
 a latency on each new connection. Then, per profile, ``--runs`` times, taking turns (each run the
 other kind goes first), each in a fresh browser profile:
@@ -18,7 +18,8 @@ Reported: medians and every run; ``ratio`` (game ÷ bare, the budget: ≤ 1.0 on
 (``first_visit_bytes`` and the bytes before playable at the link's rate: no boot can be quicker);
 and, from the game's first run, when each download started and ended (``waterfall``) and which
 requests started before the table was playable although the first table does not need them
-(``not_needed_before_playable``). Bytes are counted at the proxy (response headers included) and
+(``not_needed_before_playable``), and where its boot went (``marks``: the page's and the worker's
+performance marks, ms since navigation). Bytes are counted at the proxy (response headers included) and
 as Chromium's encoded bodies (``body_bytes``: page, workers and service worker).
 """
 
@@ -39,7 +40,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).parent)]
 
-import build  # noqa: E402  (strip_source_map, the runtime file names)
 from serving import serve  # noqa: E402  (build.py serve on a free port)
 from throttle import PROFILES, Profile, RunningProxy  # noqa: E402
 
@@ -56,7 +56,7 @@ BARE_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>bare</tit
 <script type="module" src="bare.js"></script></head><body>bare loadPyodide</body></html>
 """
 # The baseline: Pyodide as npm ships it, loaded directly, Python asked one thing. No service worker.
-BARE_JS = """const url = new URL("pyodide/pyodide.mjs", import.meta.url);
+BARE_JS = """const url = new URL("../__PYODIDE__", import.meta.url);
 const { loadPyodide } = await import(url.href);
 const pyodide = await loadPyodide({ indexURL: new URL(".", url).href });
 pyodide.runPython("1 + 1");
@@ -74,11 +74,10 @@ def prepare(dist: Path) -> None:
     """Build the site into dist and add the bare page with the untrimmed runtime."""
     subprocess.run([sys.executable, "build.py", "--out", str(dist)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     bare = dist / BARE_DIR
-    (bare / "pyodide").mkdir(parents=True)
-    for name in build.PYODIDE_RUNTIME:
-        (bare / "pyodide" / name).write_bytes(build.strip_source_map(build.NODE_MODULES / "pyodide" / name))
+    bare.mkdir()
+    pyodide = json.loads((dist / "build.json").read_text(encoding="utf-8"))["pyodide"]
     (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
-    (bare / "bare.js").write_text(BARE_JS, encoding="utf-8")
+    (bare / "bare.js").write_text(BARE_JS.replace("__PYODIDE__", pyodide), encoding="utf-8")
 
 
 def warm_server(url: str, dist: Path) -> None:
@@ -86,7 +85,7 @@ def warm_server(url: str, dist: Path) -> None:
     import urllib.request
 
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
-        request = urllib.request.Request(url + path.relative_to(dist).as_posix(), headers={"Accept-Encoding": "br, gzip"})
+        request = urllib.request.Request(url + path.relative_to(dist).as_posix(), headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
         with urllib.request.urlopen(request) as answer:
             answer.read()
 
@@ -115,8 +114,13 @@ class Visit:
         if self.kind == "game":
             self.page.wait_for_selector('html[data-offline="ready"]', state="attached")
             self.settle()
+        marks = self.page.evaluate(
+            "performance.getEntriesByType('mark').filter(m => m.name.startsWith('ladder-rummy:') || m.name.startsWith('bare:'))"
+            ".map(m => [m.name.replace('ladder-rummy:', ''), Math.round(m.startTime)])"
+        )
         return {
             "ms": round(ms),
+            "marks": dict(sorted(marks, key=lambda mark: mark[1])),
             "bytes_before_ready": at_ready,
             "bytes": self.proxy.sent() - start,
             "body_bytes": sum(max(r.sizes()["responseBodySize"], 0) for r in self.finished),
@@ -161,6 +165,7 @@ def measure(browser: Any, proxy: RunningProxy, runs: int) -> dict[str, Any]:
     profile = proxy.proxy.profile
     results: dict[str, list[dict[str, Any]]] = {"game": [], "bare": []}
     waterfalls: dict[str, list[dict[str, Any]]] = {}
+    marks: dict[str, dict[str, int]] = {}
     for run in range(runs):
         for kind in ("game", "bare") if run % 2 == 0 else ("bare", "game"):
             time.sleep(QUIET_S)
@@ -168,6 +173,7 @@ def measure(browser: Any, proxy: RunningProxy, runs: int) -> dict[str, Any]:
             try:
                 result = visit.run()
                 waterfalls.setdefault(kind, visit.waterfall(result["ready_ms"]))
+                marks.setdefault(kind, result["marks"])
             finally:
                 visit.close()
             results[kind].append(result)
@@ -189,6 +195,7 @@ def measure(browser: Any, proxy: RunningProxy, runs: int) -> dict[str, Any]:
         "floor_first_visit_ms": round(profile.seconds_for(first_visit) * 1000),
         "floor_before_playable_ms": round(profile.seconds_for(before_ready) * 1000),
         "budget_ratio": BUDGET_RATIO.get(profile.name),
+        "marks": marks,
         "waterfall": {kind: [row for row in rows if row["body_bytes"] or row["before_playable"]] for kind, rows in waterfalls.items()},
         "not_needed_before_playable": [
             row["path"] for row in waterfalls["game"]
