@@ -286,8 +286,10 @@ def test_manifest_and_icons() -> None:
 def test_a_first_visit_that_loses_the_network_says_so(browser: Browser, site: Site, cut: str) -> None:
     """The network goes away while Pyodide downloads: a clear message and Retry, not a frozen bar.
 
-    "pyodide-files": the runtime's downloads fail (the page and its words had loaded);
-    "offline": the whole browser goes offline the moment the wasm is asked for.
+    "pyodide-files": the runtime's downloads fail (the page and its words had loaded; the wasm's
+    preload from the head fails too);
+    "offline": the whole browser goes offline the moment the bridge asks for pyodide.asm.mjs, with
+    the page's scripts loaded and the wasm (preloaded by the head) on its way.
     """
     context, guard = guarded_context(browser, site.url)
 
@@ -298,7 +300,7 @@ def test_a_first_visit_that_loses_the_network_says_so(browser: Browser, site: Si
 
     try:
         page = context.new_page()
-        page.route("**/pyodide/**" if cut == "pyodide-files" else "**/pyodide.asm.wasm", fail)
+        page.route("**/pyodide/**" if cut == "pyodide-files" else "**/pyodide.asm.mjs", fail)
         page.goto(site.url)
         error = page.locator("#boot-error")
         error.wait_for(timeout=20_000)
