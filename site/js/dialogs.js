@@ -25,10 +25,11 @@ export function sheet(id, title, body, foot = []) {
   const dialog = $(id);
   const titleId = `${id}-title`;
   dialog.setAttribute("aria-labelledby", titleId);
+  // Plain divs: a <header> or <footer> here would be a second banner or contentinfo landmark.
   dialog.replaceChildren(
-    h("header", { class: "sheet-head" }, h("h2", { id: titleId, text: title })),
+    h("div", { class: "sheet-head" }, h("h2", { id: titleId, text: title })),
     h("div", { class: "sheet-body" }, body),
-    foot.length ? h("footer", { class: "sheet-foot" }, foot) : null,
+    foot.length ? h("div", { class: "sheet-foot" }, foot) : null,
   );
   return dialog;
 }
@@ -146,11 +147,13 @@ export function showDealEnd(summary, players, { last }) {
   const headline = summary.went_out === null || summary.went_out === undefined
     ? t("deal.stock")
     : summary.went_out === 0 ? t("deal.you_out") : t("deal.went_out", { name: nameOf(summary.went_out) });
+  // Four narrow columns: the cards left in hand sit under each name, overlapped, in one line.
   const rows = summary.hands.map((hand) => h("tr", { class: hand.seat === 0 ? "you-row" : "" },
-    h("th", { scope: "row", text: nameOf(hand.seat) }),
-    h("td", {}, hand.cards.length
-      ? h("span", { class: "penalty-cards", "aria-label": hand.cards.map(cardName).join(", "), role: "img" }, hand.cards.map((card) => cardElement(card, { mini: true })))
-      : h("span", { class: "small", text: t("deal.none") })),
+    h("th", { scope: "row" },
+      h("span", { class: "who", text: nameOf(hand.seat) }),
+      hand.cards.length
+        ? h("span", { class: "penalty-cards", "aria-label": `${t("deal.cards")}: ${hand.cards.map(cardName).join(", ")}`, role: "img" }, hand.cards.map((card) => cardElement(card, { mini: true })))
+        : h("span", { class: "small no-cards", text: `${t("deal.cards")}: ${t("deal.none")}` })),
     h("td", { class: "num", text: String(hand.points) }),
     h("td", { class: "num", text: String(hand.penalty_total) }),
     h("td", {}, hand.climbed
@@ -161,7 +164,6 @@ export function showDealEnd(summary, players, { last }) {
     h("table", { class: "results" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: t("deal.player") }),
-        h("th", { scope: "col", text: t("deal.cards") }),
         h("th", { scope: "col", class: "num", text: t("deal.points") }),
         h("th", { scope: "col", class: "num", text: t("deal.total") }),
         h("th", { scope: "col", text: t("deal.ladder") }))),
@@ -221,6 +223,15 @@ export function askEnd(meld) {
       h("button", { type: "button", class: "action big", text: t("end.low", { card: label(first, 0) }), onclick: () => dialog.close("low") }),
       h("button", { type: "button", class: "action big", text: t("end.high", { card: label(last, meld.cards.length - 1) }), onclick: () => dialog.close("high") })),
   ], [closeButton(dialog, "", t("end.cancel"))]);
+  return open(dialog);
+}
+
+/** The Plays log as a sheet (phones, tablets); `draw()` fills it and render.js keeps it current. */
+export function openLog(draw) {
+  const dialog = $("log-dialog");
+  sheet("log-dialog", t("log.title"), h("ol", { class: "play-log", "aria-label": t("log.title"), tabindex: "0" }),
+    [closeButton(dialog, "done", t("log.close"), true)]);
+  draw();
   return open(dialog);
 }
 
