@@ -114,8 +114,20 @@ def settle(page: Page, timeout: float = 60_000) -> None:
     page.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached", timeout=timeout)
 
 
+def keyboard_panel(page: Page) -> None:
+    """Open the keyboard panel (behind the topbar's "Keyboard play" toggle) if it is closed.
+
+    Its list named "Legal moves" and its box named "Command" are found by role and name only
+    while it is open, as assistive tools find them.
+    """
+    if page.locator("#keyboard-panel").is_hidden():
+        page.click("#keyboard-button")
+        page.locator("#keyboard-panel").wait_for(state="visible")
+
+
 def legal_moves(page: Page) -> list[str]:
     """The canonical strings listed under "Legal moves"."""
+    keyboard_panel(page)
     return page.get_by_role("list", name="Legal moves").locator("button").all_inner_texts()
 
 
@@ -126,6 +138,7 @@ def hand(page: Page) -> list[str]:
 
 def command(page: Page, text: str) -> None:
     """Type a canonical action in the Command box and press Enter."""
+    keyboard_panel(page)
     box = page.get_by_role("textbox", name="Command")
     box.fill(text)
     box.press("Enter")
