@@ -26,9 +26,12 @@ export function sheet(id, title, body, foot = []) {
   const titleId = `${id}-title`;
   dialog.setAttribute("aria-labelledby", titleId);
   // Plain divs: a <header> or <footer> here would be a second banner or contentinfo landmark.
+  const content = h("div", { class: "sheet-body" }, body);
+  // A body with nothing to focus still scrolls by keyboard (a long deal summary on a phone).
+  if (!content.querySelector("button, a[href], input, select, textarea, [tabindex]")) content.tabIndex = 0;
   dialog.replaceChildren(
     h("div", { class: "sheet-head" }, h("h2", { id: titleId, text: title })),
-    h("div", { class: "sheet-body" }, body),
+    content,
     foot.length ? h("div", { class: "sheet-foot" }, foot) : null,
   );
   return dialog;

@@ -415,11 +415,13 @@ export class Game {
     const from = this.focusFrom;
     this.focusFrom = null;
     if (document.querySelector("dialog[open]")) return;
-    if (active && active !== document.body && active.isConnected && !$("table").contains(active) && !$("keyboard-panel").contains(active)) return;
-    if (active?.matches?.("input, textarea")) return;
+    // Lost: on the page, on a card that was played, in a sheet that just closed.
+    const lost = !active || active === document.body || !active.isConnected || active.closest("dialog:not([open])") || !active.getClientRects().length;
+    const inPanel = !lost && $("keyboard-panel").contains(active);
+    if (!lost && (active.matches("input, textarea") || (!inPanel && !$("table").contains(active)))) return;
     this.renderer.flush();
     const options = { preventScroll: true, focusVisible: this.keyboardUsed };
-    if (from === "keyboard" || $("keyboard-panel").contains(active)) {
+    if ((from === "keyboard" || inPanel) && !$("keyboard-panel").hidden) {
       ($("legal-moves").querySelector("button") || $("command-input")).focus(options);
       return;
     }

@@ -254,7 +254,8 @@ export class Renderer {
       h("span", { class: "sort-word", text: t(by === "rank" ? "sort.button_rank" : "sort.button_suit") }),
     ]);
     sort.setAttribute("aria-pressed", String(!state.manual));
-    sort.setAttribute("aria-label", `${t("sort.aria")}: ${t(by === "rank" ? "sort.rank" : "sort.suit")}`);
+    // The name holds the word the button shows (axe: label-content-name-mismatch).
+    sort.setAttribute("aria-label", `${t("sort.aria")}: ${t(by === "rank" ? "sort.button_rank" : "sort.button_suit")}`);
   }
 
   drawArrange(view, state) {
