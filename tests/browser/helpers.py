@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from conftest import Guard
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "engine") not in sys.path:
@@ -167,6 +170,23 @@ def settings_script(lang: str = "en", speed: str = "instant") -> str:
     """An init script with the person's settings (language, computer speed), as if chosen before."""
     settings = json.dumps({"speed": speed, "sort": "suit", "lang": lang})
     return f"localStorage.setItem('ladder-rummy:settings', {json.dumps(settings)});"
+
+
+@contextmanager
+def device(browser: Browser, guard: Guard, *, size: tuple[int, int], touch: bool, lang: str, **options: object) -> Iterator[Page]:
+    """A guarded page in a fresh profile: a touch phone at device scale 2, or a desktop, in `lang`."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch,
+                                  device_scale_factor=2 if touch else 1, **options)
+    context.on("request", guard.on_request)
+    context.on("console", guard.on_console)
+    context.add_init_script(settings_script(lang))
+    try:
+        page = context.new_page()
+        page.set_default_timeout(90_000)
+        page.on("pageerror", lambda error: guard.on_page_error(error))
+        yield page
+    finally:
+        context.close()
 
 
 # ---- page helpers ----

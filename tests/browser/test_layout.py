@@ -15,7 +15,7 @@ import json
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers import ROOT, after_first_draw, crowded, settings_script, settle, stored_game
+from helpers import ROOT, after_first_draw, crowded, device, settings_script, settle, stored_game
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -107,22 +107,13 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str) 
 
 
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
-@pytest.mark.parametrize("device", ["phones", "larger"])
-def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, positions: dict, lang: str, device: str) -> None:
-    touch = device == "phones"
+@pytest.mark.parametrize("kind", ["phones", "larger"])
+def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, positions: dict, lang: str, kind: str) -> None:
+    touch = kind == "phones"
     sizes = PHONES if touch else LARGER
-    context = browser.new_context(
-        viewport={"width": sizes[0][0], "height": sizes[0][1]}, has_touch=touch, device_scale_factor=2 if touch else 1,
-    )
-    context.on("request", guard.on_request)
-    context.on("console", guard.on_console)
-    context.add_init_script(settings_script(lang))
     ARTIFACTS.mkdir(exist_ok=True)
     problems: list[str] = []
-    try:
-        page = context.new_page()
-        page.set_default_timeout(90_000)
-        page.on("pageerror", lambda error: guard.on_page_error(error))
+    with device(browser, guard, size=sizes[0], touch=touch, lang=lang) as page:
         page.goto(site.url)
         page.wait_for_selector("#start-dialog[open]")
         open_at(page, site, positions["eleven"])
@@ -135,8 +126,6 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, p
         page.locator("#melds .meld.accepts").first.wait_for()
         for size in sizes:
             problems += check(page, size, touch, "crowded-lifted", lang)
-    finally:
-        context.close()
     assert problems == [], "\n".join(problems)
     guard.assert_clean()
 
