@@ -266,17 +266,8 @@ def boot_times(browser, url: str, runs: int, dwell_ms: int) -> dict:
     }
 
 
-def play(browser, url: str, moves: int) -> dict:
-    """Play at fast speed through the Command box; collect act timings and long tasks."""
-    context = browser.new_context()
-    context.add_init_script(settings_script("fast"))
-    context.add_init_script(LONGTASKS)
-    page = context.new_page()
-    page.goto(f"{url}?seed=bench-play&difficulty=hard")
-    page.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached", timeout=120_000)
-    booted = mark(page, "ladder-rummy:playable")
-    page.click("#keyboard-button")  # the Command box is behind the "Keyboard play" toggle
-    box = page.get_by_role("textbox", name="Command")
+def play_moves(page, moves: int, send) -> int:
+    """Play up to `moves` sensible moves (``send(move)`` enters one), through deal summaries, until the game ends."""
     played = 0
     while played < moves:
         if page.locator("#game-dialog[open]").count():
@@ -291,13 +282,32 @@ def play(browser, url: str, moves: int) -> dict:
                        hand: [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)})"""
         )
         before = page.get_attribute("#app", "data-replies")
-        box.fill(choose(view))
-        box.press("Enter")
+        send(choose(view))
         page.wait_for_selector(
             f'#app:not([data-replies="{before}"])[data-busy="false"], #deal-dialog[open], #game-dialog[open]',
             state="attached", timeout=60_000,
         )
         played += 1
+    return played
+
+
+def play(browser, url: str, moves: int) -> dict:
+    """Play at fast speed through the Command box; collect act timings and long tasks."""
+    context = browser.new_context()
+    context.add_init_script(settings_script("fast"))
+    context.add_init_script(LONGTASKS)
+    page = context.new_page()
+    page.goto(f"{url}?seed=bench-play&difficulty=hard")
+    page.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached", timeout=120_000)
+    booted = mark(page, "ladder-rummy:playable")
+    page.click("#keyboard-button")  # the Command box is behind the "Keyboard play" toggle
+    box = page.get_by_role("textbox", name="Command")
+
+    def send(move: str) -> None:
+        box.fill(move)
+        box.press("Enter")
+
+    play_moves(page, moves, send)
     acts = page.evaluate(
         "performance.getEntriesByName('ladder-rummy:act').map(m => [m.detail.py_ms, m.duration])"
     )
@@ -352,26 +362,7 @@ def animate(browser, url: str, moves: int, size: tuple[int, int]) -> dict:
     page.goto(f"{url}?seed=bench-animate&difficulty=normal")
     page.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached", timeout=120_000)
     drawn = mark(page, "ladder-rummy:playable")
-    played = 0
-    while played < moves:
-        if page.locator("#game-dialog[open]").count():
-            break
-        dialog = page.locator("#deal-dialog[open]")
-        if dialog.count():
-            dialog.get_by_role("button").last.click()
-            page.wait_for_selector('#app[data-busy="false"], #deal-dialog[open], #game-dialog[open]', state="attached")
-            continue
-        view = page.evaluate(
-            """() => ({legal: [...document.querySelectorAll('#legal-moves button')].map(b => b.textContent),
-                       hand: [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)})"""
-        )
-        before = page.get_attribute("#app", "data-replies")
-        page.evaluate(SUBMIT, choose(view))
-        page.wait_for_selector(
-            f'#app:not([data-replies="{before}"])[data-busy="false"], #deal-dialog[open], #game-dialog[open]',
-            state="attached", timeout=60_000,
-        )
-        played += 1
+    played = play_moves(page, moves, lambda move: page.evaluate(SUBMIT, move))
     tasks = page.evaluate("window.__longtasks")
     windows = [(a, b if b is not None else float("inf")) for a, b in page.evaluate("window.__busy") if a > drawn]
     during = [d for start, d in tasks if any(a <= start <= b for a, b in windows)]
