@@ -133,8 +133,8 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     table.screenshot(path=str(ARTIFACTS / "table-desktop-5-deal-end.png"))
     assert "Deal 1 is over" in dialog.inner_text()
-    assert dialog.locator("tbody tr").count() == 4
-    assert "▲ to step 2" in dialog.locator("tr.you-row").inner_text()  # the person laid down and climbed
+    assert dialog.locator("tbody th[scope=row]").count() == 4  # one body a player: figures, then cards left
+    assert "▲ to step 2" in dialog.locator("tbody.you-row").inner_text()  # the person laid down and climbed
     dialog.get_by_role("button", name="Next deal").click()
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
     assert "Deal 2/10" in table.inner_text("#deal-counter")
