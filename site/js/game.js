@@ -376,10 +376,11 @@ export class Game {
     }
     const newCards = newKeys(order, drawn.length ? drawn : kept);
     this.set({ view, shown: view, save: answer.save, order, newCards, selected: null });
+    if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
     if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
     if (view.turn === 0 && !view.game_over && !this.state.status) this.say(t("event.your_turn"), { log: false });
     if (!animate && !previous) {
-      this.set({ hint: view.turn === 0 && !view.game_over ? { text: phaseHint(view) } : null });
+      if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: phaseHint(view) } : null });
       await this.rebuildLog(view);
     }
   }
