@@ -21,6 +21,7 @@ export class Renderer {
     this.frame = 0;
     this.handCards = new Map(); // "7H#1" → its button, reused across redraws (keeps focus and listeners)
     this.density = 0;           // the melds' condensing step; only grows within a deal (no jumps back)
+    this.screen = null;         // the window size the density was found for
   }
 
   /** Ask for a redraw with this state; several calls in one frame draw once. */
@@ -161,6 +162,11 @@ export class Renderer {
       });
     });
     if (view.table.length === 0) this.density = 0; // a new deal: back to full-size cards
+    // A turned or resized screen: fit afresh (the cards may grow back); within one screen size
+    // the cards only ever condense, so the table never jumps back and forth during a deal.
+    const screen = `${innerWidth}x${innerHeight}`;
+    if (this.screen && screen !== this.screen) this.density = 0;
+    this.screen = screen;
     const size = `${container.clientWidth}x${container.clientHeight}`;
     if (changed || size !== this.meldSize) this.fitMelds(container);
     this.meldSize = size;
