@@ -13,7 +13,7 @@ import { $, h } from "./dom.js";
 import { Stats } from "./stats.js";
 import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
-import { moveCard as hintedCard, moveWords } from "./hints.js";
+import { moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
 /** A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed. */
@@ -532,16 +532,25 @@ export class Game {
     this.play(`discard ${card}`);
   }
 
-  /** "Lay down contract" tapped: the engine lays it down, or says why it cannot. */
+  /**
+   * "Lay down contract" tapped: the engine lays it down. Greyed (not in view.legal) before the
+   * contract is ready: say so in the person's language, with what is still missing.
+   */
   layDown() {
+    const view = this.state.view;
     if (!this.myTurn()) { this.explain(this.waitReason()); return; }
-    if (this.state.view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
-    this.play("laydown");
+    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (!view.legal.includes("laydown") && !view.players[0].laid_down && !view.contract_ready) {
+      this.explain([t("hint.not_ready"), progressSentence(view.progress)].filter(Boolean).join(" "));
+      return;
+    }
+    this.play("laydown"); // anything else the engine refuses comes back with its reason
   }
 
   /**
-   * A meld tapped. With a card lifted that it takes: lay it off. Otherwise say why not — the
-   * engine's own reason when a card is lifted (not laid down yet, laid down this turn, does not fit).
+   * A meld tapped. With a card lifted that it takes (view.legal): lay it off. Otherwise say why
+   * not, in words chosen from the view: not laid down yet, laid down this turn, or the card
+   * does not fit here (view.legal has no such lay-off).
    */
   async layoffTo(meldId) {
     const { selected, order, view } = this.state;
@@ -554,7 +563,11 @@ export class Game {
     const card = order[selected];
     const targets = layoffTargets(view.legal, card).filter((target) => target.meld === meldId);
     if (!targets.length) {
-      this.play(`layoff ${card} ${meldId}`); // refused: the engine's reason is shown, nothing changes
+      const me = view.players[0];
+      const name = cardName(card);
+      if (!me.laid_down) this.explain(t("hint.meld_not_laid"));
+      else if (view.laid_down_this_turn) this.explain(t("hint.laid_this_turn"));
+      else this.explain(t(layoffTargets(view.legal, card).length ? "hint.no_fit_meld" : "hint.no_fit", { card: name }));
       return;
     }
     let action = targets[0].action;

@@ -717,3 +717,40 @@ def test_a_whole_deal_by_keyboard_alone(table: Page, site: Site) -> None:
     table.keyboard.press("Enter")  # Next deal
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
     assert focused(table) in ("stock", "discard")
+
+
+def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
+    """Taps that can do nothing say why (under the hand and in the live region); the line under
+    the hand always matches the phase; a pile tapped while the computer players play says who is."""
+    hint, status = table.locator("#hint"), table.get_by_role("status")
+    open_seed(table, site, "layout-11")  # Jisoo lays down on the first turn: a meld is on the table
+    expect(hint).to_have_text("Your turn: draw from the stock or the discard pile.")
+    table.locator("#hand button.card").first.click()
+    expect(hint).to_have_text("Draw a card first: tap the stock or the discard pile.")
+    expect(status).to_have_text("Draw a card first: tap the stock or the discard pile.")
+    before = replies(table)
+    table.click("#stock")
+    after(table, before)
+    expect(hint).not_to_contain_text("draw")
+    meld = table.locator('#melds .meld').first
+    meld.click()  # not laid down yet, nothing lifted
+    expect(hint).to_contain_text("only after you have laid down your contract")
+    table.get_by_role("button", name="Lay down contract").click(force=True)  # greyed (aria-disabled): not ready
+    expect(hint).to_have_text(re.compile(r"^Your contract is not ready yet\. \d+ cards? to go: .+\.$"))  # and what is missing
+    expect(status).to_contain_text("Your contract is not ready yet.")
+    table.locator("#hand button.card").first.click()
+    meld.click()  # a card lifted, and still not laid down: nothing changes
+    expect(hint).to_contain_text("only after you have laid down your contract")
+    assert table.locator("#hand button.card").count() == 11
+
+    # Slow computer players: a tap on the stock while they play names the one playing.
+    table.evaluate("""() => localStorage.setItem('ladder-rummy:settings',
+        JSON.stringify({...JSON.parse(localStorage.getItem('ladder-rummy:settings')), speed: 'slow'}))""")
+    table.reload()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="play"]', state="attached")
+    card = table.locator("#hand button.card").last
+    card.click()
+    table.get_by_role("button", name="Discard", exact=True).click()
+    table.wait_for_selector('#app[data-busy="true"]', state="attached")
+    table.click("#stock", force=True)
+    expect(hint).to_contain_text(re.compile(r"^(Not your turn yet: (Mira|Kaan|Jisoo) is playing\.|The computer players are playing…)$"))
