@@ -754,3 +754,39 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     table.wait_for_selector('#app[data-busy="true"]', state="attached")
     table.click("#stock", force=True)
     expect(hint).to_contain_text(re.compile(r"^(Not your turn yet: (Mira|Kaan|Jisoo) is playing\.|The computer players are playing…)$"))
+
+
+SLOW_ENGINE = """(() => {
+  // A slow engine, as Hard's search can be: the page's messages to the engine's worker arrive
+  // window.__engineDelay ms late (0: at once). The engine itself runs and answers as ever.
+  for (const kind of [Worker, MessagePort]) {
+    const post = kind.prototype.postMessage;
+    kind.prototype.postMessage = function (...args) {
+      const delay = window.__engineDelay || 0;
+      if (!delay) return post.apply(this, args);
+      setTimeout(() => post.apply(this, args), delay);
+    };
+  }
+})();"""
+
+
+def test_a_slow_engine_shows_the_thinking_pill_without_moving_the_table(context: BrowserContext, table: Page, site: Site) -> None:
+    """An engine call past 0.4 s shows "The computer players are thinking…" over the melds; nothing moves."""
+    context.add_init_script(SLOW_ENGINE)
+    table.set_viewport_size({"width": 360, "height": 640})
+    open_seed(table, site, "layout-11")
+    pill = table.locator("#thinking")
+    expect(pill).to_be_hidden()
+    boxes = "() => ['#opponents', '#center', '#melds', '#contract-panel', '#actions', '#hand'].map((s) => JSON.stringify(document.querySelector(s).getBoundingClientRect()))"
+    still = table.evaluate(boxes)
+    table.evaluate("window.__engineDelay = 1200")
+    before = replies(table)
+    table.click("#stock")
+    expect(pill).to_be_visible()
+    expect(pill).to_have_text("The computer players are thinking…")
+    ARTIFACTS.mkdir(exist_ok=True)
+    table.screenshot(path=str(ARTIFACTS / "table-phone-thinking.png"))
+    assert table.evaluate(boxes) == still  # the pill floats: no layout shift
+    table.evaluate("window.__engineDelay = 0")
+    after(table, before)
+    expect(pill).to_be_hidden()
