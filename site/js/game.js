@@ -422,9 +422,9 @@ export class Game {
    * slot go. Returns {date, first} for a Daily (first: this game is the one that counts), else null.
    */
   async finish(slot, view, save) {
-    const daily = await this.tabs.exclusive("records", () => {
+    const daily = await this.tabs.exclusive("records", async () => {
       this.stats.record(view, save); // before the save goes, so a game is never missed
-      const result = this.finishDaily(view, save);
+      const result = await this.finishDaily(view, save);
       this.saves.finish(slot, save);
       return result;
     });
@@ -438,10 +438,10 @@ export class Game {
    * A Daily just finished (the save's mode says so): keep its result here and, if it is the
    * first of its date, queue it for the leaderboard. Returns {date, first}, or null for a New Game.
    */
-  finishDaily(view, save) {
+  async finishDaily(view, save) {
     if (save?.mode !== "daily" || !save.date) return null;
     const first = this.recordDaily(view, save.date)
-      && this.leaderboard.enqueue({ date: save.date, log: save.log, engineVersion: save.engine });
+      && (await this.leaderboard.enqueue({ date: save.date, log: save.log, engineVersion: save.engine }));
     return { date: save.date, first };
   }
 
