@@ -171,8 +171,9 @@ export class Game {
     const raw = this.saves.raw(slot);
     const record = this.saves.read(slot);
     if (raw === null || record?.over) return false;
+    this.set({ busy: true }); // no move from this table until the stored game is drawn
     const answer = record ? await this.engine.resume(record.save) : { ok: false };
-    this.set({ replies: this.state.replies + 1 });
+    if (!answer.ok || !answer.view || answer.view.game_over) this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok || !answer.view) {
       // Kept aside, never dropped: a save from an engine this one cannot replay may be read later.
       this.saves.setAside(slot, raw, answer.code || "unreadable");
@@ -193,6 +194,7 @@ export class Game {
     const order = Array.isArray(record.order) ? record.order : [];
     this.set({ order, manual: Boolean(record.manual), mode: record.mode || modeOf(answer.save), log: [], selected: null, arrange: null, hint: null, commandError: "" });
     await this.show(answer, { previous: null, animate: false });
+    this.set({ busy: false, replies: this.state.replies + 1 });
     this.say(t("event.your_turn"));
     this.markPlayable();
     return true;
@@ -297,7 +299,8 @@ export class Game {
     const date = utcToday();
     const daily = this.storage.read(KEYS.daily, {});
     const record = daily && typeof daily === "object" ? daily[date] : null;
-    const canContinue = Boolean(this.holding() && this.state.view && !this.state.view.game_over);
+    // Today's Daily on the table: its own "Continue today's Daily" says it; one button, not two.
+    const canContinue = Boolean(this.holding() && this.state.view && !this.state.view.game_over && this.slot !== dailySlot(date));
     const status = this.leaderboard.status(date);
     const boardNote = status?.state === "ranked" ? "" : board.submissionText(status, date);
     const today = this.saves.inProgress(dailySlot(date));

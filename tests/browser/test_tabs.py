@@ -318,6 +318,13 @@ def test_a_full_quota_keeps_the_game_playable_and_the_stored_game_intact(tab: Pa
 
 # ---- issue 13: a game is never lost by a tap ----
 
+def tap_and_wait(page: Page, button: Any) -> None:
+    """Tap a button that puts a game on the table; wait until the engine answered and it is drawn."""
+    before = replies(page)
+    button.click()
+    page.wait_for_selector(f'#app:not([data-replies="{before}"])[data-screen="table"][data-busy="false"]', state="attached")
+
+
 def menu(page: Page) -> Any:
     page.locator("#menu-button").click()
     start = page.locator("#start-dialog[open]")
@@ -329,8 +336,7 @@ def test_a_game_is_never_lost_by_a_tap(tab: Page, site: Site) -> None:
     """Starting another game mid-game asks, and cancelling keeps the game exactly. A started Daily
     is only ever continued (start, draw, leave, come back: the same position), across a reload too."""
     tab.goto(site.url)
-    tab.locator("#start-dialog[open]").get_by_role("button", name="Play today's Daily").click()
-    settle(tab)
+    tap_and_wait(tab, tab.locator("#start-dialog[open]").get_by_role("button", name="Play today's Daily"))
     play(tab, "draw stock")
     daily_position = (hand(tab), legal_moves(tab), tab.get_attribute("#app", "data-phase"))
 
@@ -349,8 +355,7 @@ def test_a_game_is_never_lost_by_a_tap(tab: Page, site: Site) -> None:
 
     # Going ahead: a New Game; the Daily stays saved.
     menu(tab).get_by_role("button", name="Easy").click()
-    ask.get_by_role("button", name="Start new game").click()
-    settle(tab)
+    tap_and_wait(tab, ask.get_by_role("button", name="Start new game"))
     assert tab.get_attribute("#app", "data-phase") == "draw"
     play(tab, "draw stock")
     new_position = (hand(tab), legal_moves(tab))
@@ -360,8 +365,7 @@ def test_a_game_is_never_lost_by_a_tap(tab: Page, site: Site) -> None:
     expect(start.get_by_role("button", name="Play today's Daily")).to_have_count(0)
     expect(start).to_contain_text("Started on this device, now in deal 1")
     shot(tab, "start-continue")
-    start.get_by_role("button", name="Continue today's Daily").click()
-    settle(tab)
+    tap_and_wait(tab, start.get_by_role("button", name="Continue today's Daily"))
     assert (hand(tab), legal_moves(tab), tab.get_attribute("#app", "data-phase")) == daily_position
 
     # After a reload the game last played comes back, and the New Game waits on the start screen.
@@ -370,8 +374,7 @@ def test_a_game_is_never_lost_by_a_tap(tab: Page, site: Site) -> None:
     assert (hand(tab), legal_moves(tab)) == daily_position[:2]
     start = menu(tab)
     expect(start).to_contain_text("In progress on this device: Easy, deal 1.")
-    start.get_by_role("button", name="Continue your New Game").click()
-    settle(tab)
+    tap_and_wait(tab, start.get_by_role("button", name="Continue your New Game"))
     assert (hand(tab), legal_moves(tab)) == new_position
 
     # Another New Game would end this one: the question says which, and Cancel keeps it.
