@@ -426,12 +426,16 @@ def test_queue_keeps_what_may_succeed_and_drops_what_cannot(context: BrowserCont
         return json.loads(page.evaluate(f"localStorage.getItem('ladder-rummy:{key}')") or "{}")
 
     eventually(page, lambda: sorted(stored("board-queue")), sorted(dates[b] for b in (3, 4, 5, 6)))
-    assert sorted(calls) == sorted(dates.values())
+    # Each sent in the first round. A slow boot may outlast the first retry (15 s on): then the
+    # 503 and the failed connection go out again, but nothing with a final answer, nothing under
+    # its Retry-After and nothing waiting for a name does.
+    assert sorted(set(calls)) == sorted(dates.values())
+    assert [calls.count(dates[b]) for b in (0, 1, 2, 4, 6)] == [1] * 5
     sent = stored("board-sent")
     assert {d: sent[d]["state"] for d in sent} == {dates[0]: "unranked", dates[1]: "ranked", dates[2]: "first"}
     assert "replays games of engine 1.0.0" in sent[dates[0]]["detail"]
     waiting = stored("board-queue")
-    assert waiting[dates[3]]["attempts"] == 1 and waiting[dates[5]]["attempts"] == 1
+    assert all(1 <= waiting[dates[b]]["attempts"] <= calls.count(dates[b]) for b in (3, 5))  # counted, one per try
     assert waiting[dates[4]]["notBefore"] > 0  # the server's Retry-After is kept
     assert waiting[dates[6]]["name"] is None and waiting[dates[6]]["nameError"].startswith("name:")
 

@@ -147,6 +147,8 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
 
         page.click("#menu-button")
         page.locator("#start-dialog[open]").get_by_role("button", name="Normal").click()
+        # Leaving the Daily mid-game asks first; it stays saved.
+        page.locator("#confirm-dialog[open]").get_by_role("button", name="Start new game").click()
         wait_for_game(page, "new")
         assert "Deal 1/10" in page.inner_text("#deal-counter")
         save = page.evaluate(SAVED)
