@@ -23,6 +23,7 @@ export class Tabs {
     this.locks = locks;
     this.channel = channel;
     this.held = new Map(); // slot → function that lets go of it
+    this.claims = new Map(); // slot → this tab's claim of it on the channel (without Web Locks)
     this.id = Math.random().toString(36).slice(2);
     if (!this.locks && this.channel) this.channel.addEventListener("message", (event) => this.heard(event.data));
   }
@@ -38,7 +39,9 @@ export class Tabs {
     if (this.locks) return this.lock(slot, steal);
     if (!this.channel) { this.held.set(slot, () => {}); return true; }
     if (!steal && await this.someoneHolds(slot)) return false;
-    this.channel.postMessage({ type: "claim", slot, tab: this.id });
+    const claim = { type: "claim", slot, tab: this.id, at: Date.now(), steal };
+    this.claims.set(slot, claim);
+    this.channel.postMessage(claim);
     this.held.set(slot, () => {});
     return true;
   }
@@ -47,6 +50,7 @@ export class Tabs {
   release(slot) {
     const letGo = this.held.get(slot);
     this.held.delete(slot);
+    this.claims.delete(slot);
     letGo?.();
   }
 
@@ -104,11 +108,23 @@ export class Tabs {
   heard(message) {
     if (!message || !this.held.has(message.slot) || message.tab === this.id) return;
     if (message.type === "who") this.channel.postMessage({ type: "held", slot: message.slot, tab: this.id });
-    if (message.type === "claim") {
+    if (message.type === "claim" && wins(message, this.claims.get(message.slot))) {
       this.held.delete(message.slot);
+      this.claims.delete(message.slot);
       this.onLost(message.slot);
     }
   }
+}
+
+/**
+ * Whether claim `a` wins over this tab's claim `b`: a take-over ("Continue here") wins over a tab
+ * that just opened the game, then the later claim wins; two tabs that claimed in the same
+ * millisecond agree on one by their ids.
+ */
+function wins(a, b) {
+  if (!b) return true;
+  if (Boolean(a.steal) !== Boolean(b.steal)) return Boolean(a.steal);
+  return a.at !== b.at ? a.at > b.at : a.tab > b.tab;
 }
 
 function openChannel() {
