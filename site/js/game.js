@@ -315,11 +315,27 @@ export class Game {
     if (choice === "leaderboard") { await this.openBoard(date); return this.showStart(); }
     if (choice === "settings") { await this.openSettings(); return this.showStart(); }
     if (choice === "stats") { await this.openStats(); return this.showStart(); }
-    if (choice === "resume-new" && !(await this.openSlot(NEW_SLOT))) return this.showStart();
-    if (choice?.resume && !(await this.openSlot(dailySlot(choice.resume)))) return this.showStart();
-    if (choice?.mode && !(await this.newGame(choice)) && !this.holding()) return this.showStart();
+    if (choice === "resume-new" && !(await this.continueKept(NEW_SLOT))) return this.showStart();
+    if (choice?.resume && !(await this.continueKept(dailySlot(choice.resume)))) return this.showStart();
+    if (choice?.mode === "daily" && today) { // offered as "Continue today's Daily"
+      if (!(await this.continueKept(dailySlot(date)))) return this.showStart();
+    } else if (choice?.mode && !(await this.newGame(choice)) && !this.holding()) return this.showStart();
     if (!this.holding() && !this.away) return this.showStart(); // nothing to go back to
     return undefined;
+  }
+
+  /**
+   * Continue a game the start screen offered as kept in progress. Resolves whether it is on the
+   * table (or the notice that another tab holds it). One that another tab finished meanwhile is
+   * said so, never dealt again in its place.
+   */
+  async continueKept(slot) {
+    if (slot === this.slot) return true;
+    if (this.saves.read(slot)?.over) {
+      await dialogs.showNotice(t("refused.finished"), { title: t("refused.title") });
+      return false;
+    }
+    return this.openSlot(slot);
   }
 
   /**

@@ -212,6 +212,9 @@ def test_a_daily_finished_in_one_tab_is_counted_and_sent_once(context: BrowserCo
     resume(a, site)
     b = second_tab(context, site.url)
     away(b)
+    c = second_tab(context, site.url)  # a third tab goes to the menu, which offers to continue the Daily
+    away(c).get_by_role("button", name="Menu").click()
+    expect(c.locator("#start-dialog[open]").get_by_role("button", name="Continue today's Daily")).to_have_count(1)
 
     play_to_the_end(a, daily)
     over = a.locator("#game-dialog[open]")
@@ -233,6 +236,12 @@ def test_a_daily_finished_in_one_tab_is_counted_and_sent_once(context: BrowserCo
     start = b.locator("#start-dialog[open]")
     start.wait_for()
     expect(start.locator(".daily-done")).to_contain_text("Finished today")
+    # C's start screen is from before: continuing says it finished, and never deals it again.
+    c.locator("#start-dialog[open]").get_by_role("button", name="Continue today's Daily").click()
+    expect(c.locator("#notice-dialog[open]")).to_contain_text("This game was finished in another tab.")
+    c.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+    expect(c.locator("#start-dialog[open] .daily-done")).to_contain_text("Finished today")
+    assert legal_moves(c) == []
     b.reload()
     b.locator("#start-dialog[open]").wait_for()
     b.wait_for_timeout(1500)  # both tabs' queues have had their round
