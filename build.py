@@ -5,7 +5,7 @@
     python build.py serve [--port 8000]      # build, then serve dist/ on localhost
     python build.py serve --no-build         # serve what is already in dist/
     python build.py --out DIR [serve ...]    # build (or serve) another directory
-    python build.py --full-stdlib            # the page loads Pyodide's whole standard library
+    python build.py --full-stdlib            # the page (and the function) load Pyodide's whole stdlib
 
 ``dist/`` holds everything the page needs at run time on its own origin, so the
 game plays offline after one visit and never talks to a CDN:
@@ -22,6 +22,8 @@ game plays offline after one visit and never talks to a CDN:
                                   the engine, under a content-hashed path
     engine/ladder_rummy.whl       the same wheel at a stable path, for Node
                                   (the leaderboard function, tools/pyodide_node.mjs)
+    engine/python_stdlib.zip      the leaderboard function's standard library: the page's cut
+                                  and what the function imports (tools/function-stdlib-trace.json)
     build.json                    versions, paths, build hash and precache list
     sw.js (if site/ has one)      its ``__BUILD_JSON__`` token replaced by build.json
 
@@ -94,6 +96,7 @@ SOURCE_MAP_LINE = re.compile(rb"^[ \t]*//[#@] sourceMappingURL=.*(?:\r?\n)?", re
 BUILD_JSON_TOKEN = "__BUILD_JSON__"
 SERVICE_WORKER = "sw.js"
 STABLE_WHEEL = "engine/ladder_rummy.whl"
+FUNCTION_STDLIB = "engine/python_stdlib.zip"  # beside the wheel: netlify.toml ships both with the function
 BOOT_FILES = {"worker": "js/pyodide-worker.js", "worker_py": "py/worker.py"}  # moved to boot/<hash>/
 # 1980-01-01 is the earliest time a zip entry can hold: a fixed stamp makes
 # the wheel's bytes depend on its content only.
@@ -391,6 +394,8 @@ PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib"
 WORKER_PY = SITE_DIR / "py" / "worker.py"
 WORKER_MODULE = "worker"  # what site/py/worker.py is called in the import graph
 RETRACE = "python tools/stdlib_trace.py"
+FUNCTION_TRACE = ROOT / "tools" / "function-stdlib-trace.json"  # written by tools/function_stdlib_trace.py
+FUNCTION_RETRACE = "python tools/function_stdlib_trace.py"
 
 
 class StdlibError(SystemExit):
@@ -407,15 +412,15 @@ def import_reader() -> ModuleType:
     return module
 
 
-def read_trace(trace: Path = STDLIB_TRACE) -> dict[str, object]:
+def read_trace(trace: Path = STDLIB_TRACE, retrace: str = RETRACE) -> dict[str, object]:
     """The traced modules, refused if they were traced with another Pyodide than the installed one."""
     name = trace.relative_to(ROOT) if trace.is_relative_to(ROOT) else trace
     if not trace.is_file():
-        raise StdlibError(f"build: {name} is missing; run {RETRACE}")
+        raise StdlibError(f"build: {name} is missing; run {retrace}")
     data = json.loads(trace.read_text(encoding="utf-8"))
     installed = installed_version("pyodide")
     if data.get("pyodide") != installed:
-        raise StdlibError(f"build: {name} was traced with Pyodide {data.get('pyodide')}, this is {installed}: run {RETRACE}")
+        raise StdlibError(f"build: {name} was traced with Pyodide {data.get('pyodide')}, this is {installed}: run {retrace}")
     return data
 
 
@@ -486,6 +491,22 @@ def imported_by(roots: Iterable[str], graph: Mapping[str, Iterable[str]]) -> dic
     return found
 
 
+def engine_modules(project: Project) -> list[str]:
+    """The engine's module names (``ladder_rummy.verify``, …): those the function runs are its roots."""
+    reader = import_reader()
+    return sorted(named[0] for arcname, _ in package_files(project) if (named := reader.module_name(arcname)))
+
+
+def closed_trace(traced: Iterable[str], roots: Iterable[str], project: Project) -> tuple[list[str], list[str]]:
+    """(the traced stdlib modules, those and all that they and the roots import on import): what a
+    trace writes (tools/stdlib_trace.py for the page, tools/function_stdlib_trace.py for the function)."""
+    stdlib = read_stdlib()
+    zip_modules = set(stdlib.imports)
+    seen = sorted(set(traced) & zip_modules)
+    closure = imported_by([*seen, *roots], import_graph(project, stdlib))
+    return seen, sorted(set(seen) | (set(closure) & zip_modules))
+
+
 def import_chain(module: str, found: Mapping[str, str]) -> str:
     """``worker → ladder_rummy.adapter → json`` for a module of imported_by's answer."""
     chain = [module]
@@ -494,20 +515,22 @@ def import_chain(module: str, found: Mapping[str, str]) -> str:
     return " → ".join(reversed(chain))
 
 
-def check_stdlib(kept: Collection[str], traced: Iterable[str], graph: Mapping[str, Iterable[str]], stdlib: Collection[str]) -> None:
-    """Fail when the trimmed standard library lacks a module the game imports.
+def check_stdlib(kept: Collection[str], traced: Iterable[str], graph: Mapping[str, Iterable[str]], stdlib: Collection[str],
+                 roots: Iterable[str] = (WORKER_MODULE,), who: str = "the game", retrace: str = RETRACE) -> None:
+    """Fail when the trimmed standard library lacks a module the game (or ``who``) imports.
 
-    What the game imports: the traced modules, the worker and, through it, the engine (every
-    import statement of ours, wherever it is), and whatever those import when they are imported
-    (the standard library's and PyScript's module-level imports). A new ``import`` in the engine
-    or the worker lands here before it can fail in a visitor's browser.
+    What the game imports: the traced modules, the worker (the roots) and, through it, the engine
+    (every import statement of ours, wherever it is), and whatever those import when they are
+    imported (the standard library's and PyScript's module-level imports). A new ``import`` in
+    the engine or the worker lands here before it can fail in a visitor's browser. The leaderboard
+    function's roots are the engine's modules (function_stdlib).
     """
-    found = imported_by([*traced, WORKER_MODULE], graph)
+    found = imported_by([*traced, *roots], graph)
     missing = sorted(name for name in found if name in stdlib and name not in kept)
     if missing:
         lines = "\n  ".join(import_chain(name, found) for name in missing)
-        raise StdlibError(f"build: the trimmed standard library lacks modules the game imports:\n  {lines}\n"
-                          f"run {RETRACE} to trace the game's imports again")
+        raise StdlibError(f"build: the trimmed standard library lacks modules {who} imports:\n  {lines}\n"
+                          f"run {retrace} to trace {who}'s imports again")
 
 
 def game_stdlib(project: Project) -> bytes:
@@ -517,6 +540,21 @@ def game_stdlib(project: Project) -> bytes:
     kept = set(trace["modules"])  # type: ignore[arg-type]
     stdlib = read_stdlib()
     check_stdlib(kept, kept, import_graph(project, stdlib), set(stdlib.imports))
+    return trimmed_zip(stdlib.zip, kept)
+
+
+def function_stdlib(project: Project) -> bytes:
+    """The leaderboard function's python_stdlib.zip: the page's cut and the modules the function's
+    Python imports besides (sysconfig, importlib.metadata, …: tools/function-stdlib-trace.json),
+    without comments, once check_stdlib has found none missing of what the traced modules and the
+    engine modules the function ran import. It starts Pyodide in Node with less CPU than npm's
+    whole zip (docs/BOOT.md)."""
+    page = read_trace()
+    function = read_trace(FUNCTION_TRACE, FUNCTION_RETRACE)
+    kept = set(page["modules"]) | set(function["modules"])  # type: ignore[arg-type]
+    stdlib = read_stdlib()
+    check_stdlib(kept, function["traced"], import_graph(project, stdlib), set(stdlib.imports),  # type: ignore[arg-type]
+                 roots=function["engine"], who="the leaderboard function", retrace=FUNCTION_RETRACE)  # type: ignore[arg-type]
     return trimmed_zip(stdlib.zip, kept)
 
 
@@ -576,12 +614,12 @@ def precache_list(files: Iterable[str]) -> list[str]:
     """What the service worker stores for offline play.
 
     All of dist/ except the service worker itself (the browser keeps that),
-    the stable wheel copy, which only Node reads, and the PyScript chunks the
+    the stable wheel copy and the function's standard library, which only Node reads, and the PyScript chunks the
     game never loads (PRECACHE_SKIP). build.json is included: the page reads
     it at boot, offline too.
     """
     def needed(name: str) -> bool:
-        return name not in {SERVICE_WORKER, STABLE_WHEEL} and not any(fnmatch(name, p) for p in PRECACHE_SKIP)
+        return name not in {SERVICE_WORKER, STABLE_WHEEL, FUNCTION_STDLIB} and not any(fnmatch(name, p) for p in PRECACHE_SKIP)
 
     return [f for f in files if needed(f)] + ["build.json"]
 
@@ -732,6 +770,8 @@ def assemble(dest: Path, project: Project, site: Path, full_stdlib: bool = False
     wheel = content_addressed(build_site_wheel(project, dest / "wheels"))
     (dest / STABLE_WHEEL).parent.mkdir(parents=True)
     shutil.copyfile(wheel, dest / STABLE_WHEEL)
+    function_zip = (NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes() if full_stdlib else function_stdlib(project)
+    (dest / FUNCTION_STDLIB).write_bytes(function_zip)
     boot = content_addressed_boot_files(dest)
     stamp_page(dest, wheel, pyodide, pyscript, boot)
     info = write_build_json(dest, project, wheel, pyodide, pyscript, boot)
@@ -744,8 +784,8 @@ def build(out: Path = DEFAULT_OUT, site: Path = SITE_DIR, full_stdlib: bool = Fa
 
     The site is assembled in a sibling directory and swapped in at the end, so
     a failed build leaves the previous dist/ as it was and no partial copy.
-    ``full_stdlib``: the page loads npm's whole standard library (tools/stdlib_trace.py traces
-    the game's imports on such a build).
+    ``full_stdlib``: the page and the function load npm's whole standard library
+    (tools/stdlib_trace.py traces the game's imports on such a build).
     """
     started = time.perf_counter()
     ensure_node_modules()
@@ -1242,7 +1282,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Build (and serve) Ladder Rummy's dist/.")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output directory (default: dist/)")
     parser.add_argument("--full-stdlib", action="store_true",
-                        help="the page loads Pyodide's whole standard library (to trace what the game imports)")
+                        help="the page and the function load Pyodide's whole standard library (to trace what the game imports)")
     commands = parser.add_subparsers(dest="command")
     serve_cmd = commands.add_parser("serve", help="build, then serve on localhost")
     serve_cmd.add_argument("--port", type=int, default=8000, help="0: any free port (printed)")

@@ -224,14 +224,14 @@ def test_build_json_describes_the_build(built: Built) -> None:
 
 
 def test_precache_lists_every_shipped_file_that_exists(built: Built) -> None:
-    """All of dist/ but sw.js, the Node-only wheel copy and PyScript's unused chunks; build.json included."""
+    """All of dist/ but sw.js, the Node-only wheel copy and stdlib, and PyScript's unused chunks; build.json included."""
     precache = list(info_list(built.info["precache"]))
     assert len(precache) == len(set(precache))
     for name in precache:
         assert (built.dist / name).is_file(), name
     shipped = {p.relative_to(built.dist).as_posix() for p in built.dist.rglob("*") if p.is_file()}
     skipped = {n for n in shipped if any(fnmatch(n, pattern) for pattern in build_py.PRECACHE_SKIP)}
-    assert set(precache) == shipped - {"sw.js", "engine/ladder_rummy.whl"} - skipped
+    assert set(precache) == shipped - {"sw.js", "engine/ladder_rummy.whl", "engine/python_stdlib.zip"} - skipped
     assert "build.json" in precache
     assert str(built.info["wheel"]) in precache
     # Only optional PyScript chunks and npm's whole standard library and lockfile (the page loads
@@ -302,9 +302,11 @@ def test_netlify_build_and_functions() -> None:
     # nft bundles a Functions v2 module whatever these say (netlify/tests/bundle.test.mjs).
     assert "node_bundler" not in functions and "external_node_modules" not in functions
     assert "dist/" + build_py.STABLE_WHEEL in functions["included_files"]
-    # What pyodide.mjs reads at run time; nft brings pyodide.mjs itself (it is imported).
-    runtime = {f"node_modules/pyodide/{name}" for name in build_py.PYODIDE_RUNTIME if name != "pyodide.mjs"}
-    assert runtime <= set(functions["included_files"])
+    # What pyodide.mjs reads at run time; nft brings pyodide.mjs itself (it is imported). The
+    # function loads build.py's standard library instead of npm's whole one, which stays out.
+    runtime = {f"node_modules/pyodide/{name}" for name in build_py.PYODIDE_RUNTIME if name not in {"pyodide.mjs", "python_stdlib.zip"}}
+    assert runtime | {"dist/" + build_py.FUNCTION_STDLIB} <= set(functions["included_files"])
+    assert "node_modules/pyodide/python_stdlib.zip" not in functions["included_files"]
 
 
 def test_netlify_security_headers() -> None:

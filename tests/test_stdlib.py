@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from test_build import Built, built, build_py  # noqa: F401  (built: the fixture)
+from test_build import Built, built, build_py, info_list  # noqa: F401  (built: the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -121,6 +121,36 @@ def test_the_page_loads_the_traced_modules_without_comments(built: Built) -> Non
     lock = json.loads((built.dist / str(built.info["lockfile"])).read_text(encoding="utf-8"))
     npm_lock = json.loads(full.with_name("pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock["packages"] == {} and lock["info"] == npm_lock["info"]
+
+
+def test_the_function_loads_the_pages_cut_and_what_it_imports_besides(built: Built) -> None:  # noqa: F811
+    """dist/engine/python_stdlib.zip: the page's modules and the function's trace, nothing else;
+    sysconfig and importlib.metadata (tools/pyodide_node.mjs and the wheel's unpacking need them)
+    among them; off the service worker's precache (only Node reads it)."""
+    page = json.loads((ROOT / "tools" / "stdlib-trace.json").read_text(encoding="utf-8"))
+    function = json.loads(build_py.FUNCTION_TRACE.read_text(encoding="utf-8"))
+    assert function["pyodide"] == page["pyodide"] == build_py.installed_version("pyodide")
+    assert {"sysconfig", "importlib.metadata"} <= set(function["modules"]) - set(page["modules"])
+    assert "ladder_rummy.verify" in function["engine"]
+    zipped = built.dist / build_py.FUNCTION_STDLIB
+    with zipfile.ZipFile(zipped) as archive:
+        files = [n for n in archive.namelist() if not n.endswith("/")]
+        assert {imports.module_name(n)[0] for n in files} == set(page["modules"]) | set(function["modules"])
+        assert archive.testzip() is None
+    assert zipped.stat().st_size < (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").stat().st_size / 3
+    assert build_py.FUNCTION_STDLIB not in info_list(built.info["precache"])
+
+
+def test_a_new_import_in_what_the_function_runs_stops_the_build(engine_copy: tuple[object, Path]) -> None:
+    """The function's check follows the engine modules it ran, wherever their imports are."""
+    project, package = engine_copy
+    verify = package / "verify.py"
+    verify.write_text(verify.read_text(encoding="utf-8") + "\n\ndef _later():\n    import tomllib\n", encoding="utf-8")
+    with pytest.raises(build_py.StdlibError) as failure:
+        build_py.function_stdlib(project)
+    message = str(failure.value)
+    assert "ladder_rummy.verify → tomllib" in message and "the leaderboard function imports" in message
+    assert build_py.FUNCTION_RETRACE in message
 
 
 @pytest.fixture

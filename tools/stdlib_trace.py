@@ -197,13 +197,8 @@ def trace(url: str) -> set[str]:
 
 
 def closed_set(traced: set[str], project: build.Project) -> tuple[list[str], list[str]]:
-    """(the traced stdlib modules, those and everything they import when imported)."""
-    stdlib = build.read_stdlib()
-    zip_modules = set(stdlib.imports)
-    graph = build.import_graph(project, stdlib)
-    seen = sorted(traced & zip_modules)
-    closure = build.imported_by([*seen, build.WORKER_MODULE], graph)
-    return seen, sorted(set(seen) | (set(closure) & zip_modules))
+    """(the traced stdlib modules, those and everything they and the worker import when imported)."""
+    return build.closed_trace(traced, [build.WORKER_MODULE], project)
 
 
 def main() -> None:
