@@ -5,7 +5,8 @@
 // and proxies /api/* to it. It runs the same handler as the Netlify function
 // (netlify/lib/leaderboard.mjs) against a real Netlify Blobs server storing
 // under .blobs/ in the repository (git-ignored), so results survive a restart,
-// and the engine wheel DIR/engine/ladder_rummy.whl in Pyodide.
+// and the engine wheel DIR/engine/ladder_rummy.whl in Pyodide on the function's standard
+// library, DIR/engine/python_stdlib.zip.
 //
 // Options: --port P (default 8888), --dist DIR (default dist/),
 // --blobs DIR (default $LADDER_RUMMY_BLOBS_DIR, else .blobs/; tests that go
@@ -81,12 +82,13 @@ export async function startDevServer({ port = 8888, host = "127.0.0.1", dist = p
   const local = await startLocalBlobs({ directory: path.resolve(blobs) });
   const started = Date.now();
   const wheelPath = path.join(path.resolve(dist), "engine", "ladder_rummy.whl");
-  const engine = getEngine({ wheelPath });
+  const stdlibPath = path.join(path.resolve(dist), "engine", "python_stdlib.zip"); // the function's, as deployed
+  const engine = getEngine({ wheelPath, stdlibPath });
   engine.then(
     (e) => log(`dev-server: engine ${e.version} ready in ${Date.now() - started} ms`),
     (error) => log(`dev-server: the engine failed to load: ${error.message}`),
   );
-  const handler = createHandler({ store: local.store("leaderboard"), engine: () => getEngine({ wheelPath }), limits });
+  const handler = createHandler({ store: local.store("leaderboard"), engine: () => getEngine({ wheelPath, stdlibPath }), limits });
 
   const server = http.createServer(async (req, res) => {
     try {

@@ -4,6 +4,7 @@
 //
 //   import { loadEngine } from "../tools/pyodide_node.mjs";
 //   const pyodide = await loadEngine();            // dist/engine/ladder_rummy.whl
+//   await loadEngine({ stdlibPath: "dist/engine/python_stdlib.zip" });  // the function's cut stdlib
 //   pyodide.runPython("from ladder_rummy import adapter");
 //
 //   node tools/pyodide_node.mjs run tests/golden_check.py [args...]
@@ -23,14 +24,18 @@ const STABLE_WHEEL = path.join("dist", "engine", "ladder_rummy.whl"); // written
 
 /**
  * What loadPyodide reads from its package directory at run time, besides the
- * pyodide.mjs that imports it: the Emscripten module, the wasm, the standard
- * library and the lockfile. A bundler that follows imports (Netlify's nft)
- * copies none of them, so netlify.toml lists them in included_files (the
- * bundling test checks that it lists every one).
+ * pyodide.mjs that imports it: the Emscripten module, the wasm and the
+ * lockfile, and the standard library unless `stdLibURL` names another
+ * (PYODIDE_STDLIB). A bundler that follows imports (Netlify's nft) copies none
+ * of them, so netlify.toml lists them in included_files (the bundling test
+ * checks that it lists every one). The function ships build.py's cut stdlib,
+ * dist/engine/python_stdlib.zip, instead of npm's.
  */
-export const PYODIDE_RUNTIME_FILES = Object.freeze(["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]);
+export const PYODIDE_RUNTIME_FILES = Object.freeze(["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]);
+/** npm's whole standard library, what loadPyodide loads when no `stdLibURL` is given. */
+export const PYODIDE_STDLIB = "python_stdlib.zip";
 
-let loaded = null; // { wheel, promise }: one interpreter per process
+let loaded = null; // { wheel, stdlib, promise }: one interpreter per process
 const mounts = new Set(); // host folders mounted into that interpreter
 
 /** A file the engine needs is not where it should be: the cause of a 503, not a crash. */
@@ -67,39 +72,46 @@ export function pyodideDir() {
 
 /**
  * Throw EngineFilesMissing, naming each one, unless every Pyodide runtime file
- * is present. Checked before loadPyodide: a missing stdlib makes Pyodide fail
- * in a promise nobody can catch, which ends the whole process.
+ * is present: npm's standard library, or the one at `stdlib` (a path) when
+ * given. Checked before loadPyodide: a missing stdlib makes Pyodide fail in a
+ * promise nobody can catch, which ends the whole process.
  */
-export function checkRuntime(dir = pyodideDir()) {
-  const missing = PYODIDE_RUNTIME_FILES.filter((name) => !existsSync(path.join(dir, name)))
-    .map((name) => `node_modules/pyodide/${name}`);
+export function checkRuntime(dir = pyodideDir(), stdlib = null) {
+  const names = stdlib ? PYODIDE_RUNTIME_FILES : [...PYODIDE_RUNTIME_FILES, PYODIDE_STDLIB];
+  const missing = names.filter((name) => !existsSync(path.join(dir, name))).map((name) => `node_modules/pyodide/${name}`);
+  if (stdlib && !existsSync(stdlib)) missing.push(`the standard library ${stdlib} (run python build.py)`);
   if (missing.length) throw new EngineFilesMissing(missing);
 }
 
 /**
  * Load Pyodide and install the engine wheel into its site-packages, once per
  * process: a warm function invocation reuses the interpreter (about 2.5 s to
- * start, 170 MB). Calling again with another wheel is an error rather than a
- * silent mix of engines.
- * @param {{wheelPath?: string}} [options]
+ * start, 170 MB). Calling again with another wheel or standard library is an
+ * error rather than a silent mix of engines.
+ * `stdlibPath`: the python_stdlib.zip to load instead of npm's whole one (the
+ * function passes build.py's dist/engine/python_stdlib.zip, which starts
+ * Pyodide sooner); it must hold every module the Python run here imports.
+ * @param {{wheelPath?: string, stdlibPath?: string}} [options]
  * @returns {Promise<import("pyodide").PyodideAPI>}
  */
-export async function loadEngine({ wheelPath } = {}) {
+export async function loadEngine({ wheelPath, stdlibPath } = {}) {
   const wheel = findWheel(wheelPath);
-  if (loaded && loaded.wheel !== wheel) {
-    throw new Error(`the engine is already loaded from ${loaded.wheel}, not ${wheel}`);
+  const stdlib = stdlibPath ? path.resolve(stdlibPath) : null;
+  if (loaded && (loaded.wheel !== wheel || loaded.stdlib !== stdlib)) {
+    throw new Error(`the engine is already loaded from ${loaded.wheel} on ${loaded.stdlib ?? "npm's standard library"}, not ${wheel} on ${stdlib ?? "npm's"}`);
   }
   if (!loaded) {
-    loaded = { wheel, promise: startPyodide(wheel) };
+    loaded = { wheel, stdlib, promise: startPyodide(wheel, stdlib) };
     loaded.promise.catch(() => { loaded = null; }); // a failed start may be retried
   }
   return loaded.promise;
 }
 
-async function startPyodide(wheel) {
+async function startPyodide(wheel, stdlib) {
   const dir = pyodideDir();
-  checkRuntime(dir);
-  const pyodide = await loadPyodide({ indexURL: dir + path.sep });
+  checkRuntime(dir, stdlib);
+  // stdLibURL (Pyodide 314.0.7's loadPyodide option): in Node a path, read with fs.readFile.
+  const pyodide = await loadPyodide({ indexURL: dir + path.sep, ...(stdlib && { stdLibURL: stdlib }) });
   // unpackArchive installs the wheel's files as they are: no lockfile, no micropip.
   // Into site-packages (the default is the working directory), with its
   // dist-info, as an installer would. A Node Buffer is not a typed array

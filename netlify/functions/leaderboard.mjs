@@ -7,7 +7,7 @@
 // modules it imports are bundled into this file, which keeps its place in the
 // zip (netlify/functions/leaderboard.mjs), and the files read at run time (the
 // wheel, Pyodide's runtime) come from netlify.toml's included_files at their
-// repository paths. So the wheel is found from this module's own URL, which is
+// repository paths. So the wheel (and the standard library beside it) is found from this module's own URL, which is
 // the same in the repository and in the bundle, and never from the working
 // directory. netlify/tests/bundle.test.mjs runs the real bundle.
 
@@ -19,7 +19,10 @@ import { createHandler } from "../lib/leaderboard.mjs";
 export { createHandler };
 
 const WHEEL = fileURLToPath(new URL("../../dist/engine/ladder_rummy.whl", import.meta.url));
-const engine = () => getEngine({ wheelPath: WHEEL });
+// build.py's standard library for the function (the page's cut and what the function imports
+// besides): Pyodide starts on it with less CPU than on npm's whole zip (docs/BOOT.md).
+const STDLIB = fileURLToPath(new URL("../../dist/engine/python_stdlib.zip", import.meta.url));
+const engine = () => getEngine({ wheelPath: WHEEL, stdlibPath: STDLIB });
 
 // Start Pyodide while the instance initializes; warm invocations reuse it.
 // A failed load (a missing file, say) is logged here, forgotten by getEngine,

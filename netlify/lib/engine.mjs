@@ -46,7 +46,7 @@ def _leaderboard_canonical(request_json):
 /**
  * The process's engine, loading it on first call. A failed load is forgotten,
  * so a later call retries rather than failing forever.
- * @param {{wheelPath?: string}} [options] passed to loadEngine on the first call
+ * @param {{wheelPath?: string, stdlibPath?: string}} [options] passed to loadEngine on the first call
  */
 export function getEngine(options = {}) {
   if (!shared) {

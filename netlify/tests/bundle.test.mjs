@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
-import { PYODIDE_RUNTIME_FILES } from "../../tools/pyodide_node.mjs";
+import { PYODIDE_RUNTIME_FILES, PYODIDE_STDLIB } from "../../tools/pyodide_node.mjs";
 import { bundleFunctions, functionsSettings } from "../bundle.mjs";
 import { spawnLambda } from "../lambda.mjs";
 import { LOCAL_SITE_ID, startLocalBlobs } from "../lib/local-blobs.mjs";
@@ -96,6 +96,9 @@ describe("the bundle", () => {
     assert.equal(rule.rateLimitConfig.windowLimit, 60);
     assert.deepEqual(rule.aggregate.keys.map((k) => k.type), ["ip", "domain"]);
     for (const name of PYODIDE_RUNTIME_FILES) assert.ok(included.includes(`node_modules/pyodide/${name}`), `included_files lists ${name}`);
+    // The function loads build.py's cut standard library, not npm's whole one, which stays out.
+    assert.ok(included.includes("dist/engine/python_stdlib.zip"), "included_files lists the function's stdlib");
+    await assert.rejects(stat(path.join(taskRoot, "node_modules", "pyodide", PYODIDE_STDLIB)), { code: "ENOENT" });
     for (const file of [...included, "node_modules/pyodide/pyodide.mjs", "netlify/functions/leaderboard.mjs", "___netlify-entry-point.mjs"]) {
       await stat(path.join(taskRoot, file)); // throws if the zip lacks it
     }
@@ -111,7 +114,7 @@ describe("the bundle", () => {
     assert.equal(board.status, 200, board.body);
     assert.equal(JSON.parse(board.body).players, 0);
 
-    const body = { date: game.date, name: "Deploy", playerId: crypto.randomUUID(), log: game.log, engineVersion: "1.0.0" };
+    const body = { date: game.date, name: "Deploy", playerId: crypto.randomUUID(), log: game.log, engineVersion: game.engineVersion };
     const created = await post(fn, body);
     assert.equal(created.status, 201, created.body);
     const { entry } = JSON.parse(created.body);
@@ -136,15 +139,15 @@ describe("the bundle", () => {
   test("without a runtime file it answers 503 naming it, and board reads still work", async () => {
     const broken = path.join(scratch, "broken");
     await cp(taskRoot, broken, { recursive: true });
-    await rm(path.join(broken, "node_modules", "pyodide", "python_stdlib.zip"));
+    await rm(path.join(broken, "dist", "engine", "python_stdlib.zip"));
     const fn = await start(broken);
     const board = await fn.request({ url: `${URL_BASE}?date=${game.date}` });
     assert.equal(board.status, 200, board.body);
-    const refused = await post(fn, { date: game.date, name: "Deploy", playerId: crypto.randomUUID(), log: game.log, engineVersion: "1.0.0" });
+    const refused = await post(fn, { date: game.date, name: "Deploy", playerId: crypto.randomUUID(), log: game.log, engineVersion: game.engineVersion });
     assert.equal(refused.status, 503, refused.body);
-    assert.match(JSON.parse(refused.body).detail, /python_stdlib\.zip/);
+    assert.match(JSON.parse(refused.body).detail, /dist\/engine\/python_stdlib\.zip/);
     assert.equal((await fn.request({ url: `${URL_BASE}?date=${game.date}` })).status, 200, "still running");
-    assert.match(fn.stderr(), /missing node_modules\/pyodide\/python_stdlib\.zip/);
+    assert.match(fn.stderr(), /missing the standard library \S*dist\/engine\/python_stdlib\.zip \(run python build\.py\)/);
     assert.equal(await fn.stop(), 0);
     running.delete(fn);
   });
