@@ -161,9 +161,13 @@ def before_the_end(seed: str = "the-end") -> tuple[dict, str]:
 
 
 def stored_game(save: dict, order: list[str] | None = None) -> str:
-    """An init script that puts `save` in localStorage as the game in progress (a New Game)."""
+    """A script that puts `save` in localStorage as the game in progress (a New Game), in the
+    single save of earlier versions that the page migrates on load. The games kept before are
+    forgotten first: the migration moves the old save only into an empty slot (saves.js), so a
+    page that already played a game would resume that one instead."""
     stored = {"save": save, "order": order or [], "manual": bool(order), "mode": {"mode": "new", "difficulty": save.get("difficulty", "easy")}}
-    return f"localStorage.setItem('ladder-rummy:save', {json.dumps(json.dumps(stored))});"
+    forget = "Object.keys(localStorage).filter((k) => k.startsWith('ladder-rummy:game')).forEach((k) => localStorage.removeItem(k));"
+    return f"{forget} localStorage.setItem('ladder-rummy:save', {json.dumps(json.dumps(stored))});"
 
 
 def settings_script(lang: str = "en", speed: str = "instant") -> str:

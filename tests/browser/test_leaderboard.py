@@ -256,7 +256,7 @@ def test_finish_a_daily_name_yourself_and_see_your_row(context: BrowserContext, 
     expect(board.locator('tbody tr[aria-current="true"] td').nth(1)).to_have_text("1")
     board.get_by_role("button", name="Close").click()
     over.wait_for()  # closing the board returns to Game over
-    over.get_by_role("button", name="New Game").click()
+    over.get_by_role("button", name="Main menu").click()
     page.locator("#start-dialog[open]").get_by_role("button", name="Settings").click()
     settings = page.locator("#settings-dialog[open]")
     expect(settings.get_by_role("textbox", name="Name")).to_have_value(name)
