@@ -20,7 +20,7 @@ export { createHandler };
 
 const WHEEL = fileURLToPath(new URL("../../dist/engine/ladder_rummy.whl", import.meta.url));
 // build.py's standard library for the function (the page's cut and what the function imports
-// besides): Pyodide starts on it with less CPU than on npm's whole zip (docs/BOOT.md).
+// besides): 1.8 MB lighter a deploy than npm's whole zip; start-up the same within noise (docs/BOOT.md).
 const STDLIB = fileURLToPath(new URL("../../dist/engine/python_stdlib.zip", import.meta.url));
 const engine = () => getEngine({ wheelPath: WHEEL, stdlibPath: STDLIB });
 
