@@ -90,7 +90,7 @@ test("the dev server verifies and stores a game, stops cleanly on SIGTERM, and s
   const [[game], first] = await Promise.all([makeGames([{ date: today }]), startDev()]);
   const url = `http://127.0.0.1:${first.match[1]}/api/leaderboard`;
   const playerId = crypto.randomUUID();
-  const body = { date: today, name: "Işıl", playerId, log: game.log, engineVersion: "1.0.0" };
+  const body = { date: today, name: "Işıl", playerId, log: game.log, engineVersion: game.engineVersion };
   // Sent at once: the engine is still loading, and the request waits for it.
   const posted = await fetch(url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
   assert.equal(posted.status, 201, await posted.clone().text());

@@ -35,7 +35,6 @@ const SPECS = [
   ...Array.from({ length: CONCURRENT }, (_, i) => ({ date: TODAY, mix: 100 + i })), // 10…
 ];
 const MANY = 10; // games[MANY …] are the concurrent ones
-const VERSION = "1.0.0";
 
 let games;
 let engine;
@@ -92,7 +91,7 @@ async function answerOf(response) {
 }
 
 const submission = (game, overrides = {}) => ({
-  date: game.date, name: "Ayşe", playerId: crypto.randomUUID(), log: game.log, engineVersion: VERSION, ...overrides,
+  date: game.date, name: "Ayşe", playerId: crypto.randomUUID(), log: game.log, engineVersion: engine.version, ...overrides,
 });
 
 const keysOf = async (store, date = TODAY) => (await store.list({ prefix: `daily/${date}/` })).blobs.map((b) => b.key);
@@ -125,7 +124,7 @@ describe("POST a finished Daily", () => {
     assert.equal(stored.place, expected.place);
     assert.deepEqual(stored.standings, expected.standings);
     assert.equal(stored.submittedAt, new Date(START).toISOString());
-    assert.equal(stored.engineVersion, VERSION);
+    assert.equal(stored.engineVersion, engine.version);
     assert.equal(stored.verifiedBy, engine.version);
     assert.deepEqual(stored.log, game.log);
     assert.deepEqual(await keysOf(store), [`daily/${TODAY}/${publicId(body.playerId)}`]);
