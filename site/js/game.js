@@ -2,6 +2,7 @@
 // came back, save, and open the dialogs. It asks the engine about everything rule-related.
 
 import { startEngine } from "./bridge.js";
+import { BootProgress } from "./progress.js";
 import { playEvents } from "./anim.js";
 import { handKeys } from "./render.js";
 import { KEYS } from "./storage.js";
@@ -25,7 +26,6 @@ function sharedGame() {
   return { mode: "new", difficulty, seed };
 }
 
-const BOOT_PROGRESS = { config: 4, pyscript: 12, python: 22, engine: 82, ready: 92, game: 97 };
 const LOG_LENGTH = 60;
 
 export class Game {
@@ -49,15 +49,16 @@ export class Game {
   async boot(words = this.words) {
     this.words = words || Promise.resolve();
     $("boot-error").hidden = true;
-    this.setProgress("config");
+    this.progress = new BootProgress(this.words);
+    this.progress.stage("config");
     try {
-      const engine = startEngine({ onStage: (stage) => this.setProgress(stage) });
+      const engine = startEngine({ onStage: (stage) => this.progress.stage(stage) });
       engine.catch(() => {}); // handled below, once the words have loaded
       await this.words.catch(() => {});
       this.engine = await engine;
     } catch (error) {
       console.warn("The engine did not start:", error.stage, error.cause ?? error);
-      this.stopProgress();
+      this.progress.stop();
       $("boot-stage").textContent = "";
       // Lost the network before the game was stored for offline play: say so plainly.
       const key = error.stage === "network" || !navigator.onLine ? "boot.offline" : "boot.failed";
@@ -69,46 +70,14 @@ export class Game {
       $("retry-button").focus();
       return;
     }
-    this.setProgress("game");
+    this.progress.stage("game");
     const shared = sharedGame();
     const resumed = await this.resumeSaved(shared);
-    this.stopProgress();
+    this.progress.stop();
     this.set({ screen: "table" });
     if (resumed) return;
     if (shared) await this.newGame(shared);
     else await this.showStart();
-  }
-
-  /**
-   * Show a boot stage, then creep toward the next one so a long download still shows life. The
-   * bar moves in small steps, one a second, with no transition: each step is one frame. A
-   * smoother bar (a 200 ms tick, or a CSS transition) keeps the page drawing frames through the
-   * whole boot, and on a two-core phone that competes with Python's worker starting up.
-   */
-  setProgress(stage) {
-    const target = BOOT_PROGRESS[stage] ?? 0;
-    const next = Object.values(BOOT_PROGRESS).find((value) => value > target) ?? 100;
-    this.progress = { value: Math.max(this.progress?.value ?? 0, target), cap: next - 1 };
-    this.words.then(() => { $("boot-stage").textContent = t(`boot.${stage === "ready" ? "game" : stage}`); }, () => {});
-    this.drawProgress();
-    this.progressTimer ??= setInterval(() => {
-      const p = this.progress;
-      p.value = Math.min(p.cap, p.value + Math.max(0.2, (p.cap - p.value) * 0.15)); // never past the next stage
-      this.drawProgress();
-    }, 1000);
-  }
-
-  drawProgress() {
-    const value = Math.min(100, Math.round(this.progress.value));
-    if (value === this.progressDrawn) return;
-    this.progressDrawn = value;
-    $("boot-bar").style.transform = `scaleX(${value / 100})`;
-    $("boot-progress").setAttribute("aria-valuenow", String(value));
-  }
-
-  stopProgress() {
-    clearInterval(this.progressTimer);
-    this.progressTimer = null;
   }
 
   // ---- starting and resuming ----

@@ -17,6 +17,7 @@ import datetime as dt
 import json
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from fnmatch import fnmatch
@@ -159,6 +160,87 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
     assert not [url for url in requested if skipped(url, origin)], "a file left out of the precache was requested"
 
 
+# A New Game played to the end in CPython by the wheel the site serves (the person's seat by
+# BasicBot, the computers as the page seats them): the page resumes it a few moves from the end.
+PLAY_NEW_GAME = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from ladder_rummy import __version__
+from ladder_rummy.bots.basic import BasicBot
+from ladder_rummy.match import Match, person_and_bots
+
+match = Match(sys.argv[2], [BasicBot()] + person_and_bots(sys.argv[3])[1:])
+seats = []
+while not match.game.is_over:
+    seats.append(match.game.current_seat)
+    match.game.apply(match.bot_action())
+print(json.dumps({"engine": __version__, "log": [str(a) for a in match.game.log], "seats": seats}))
+"""
+
+
+def nearly_finished_game(site: Site, seed: str, difficulty: str) -> tuple[dict[str, object], list[str]]:
+    """A New Game's save cut at the person's last draw but two, and the person's moves from there."""
+    wheel = site.dist / "engine" / "ladder_rummy.whl"
+    out = subprocess.run([sys.executable, "-c", PLAY_NEW_GAME, str(wheel), seed, difficulty], check=True, capture_output=True, text=True)
+    game = json.loads(out.stdout)
+    mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
+    cut = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-3]][-1]
+    save = {"format": 1, "engine": game["engine"], "mode": "new", "date": None, "seed": seed, "difficulty": difficulty,
+            "log": game["log"][:cut]}
+    return save, [game["log"][i] for i in mine if i >= cut]
+
+
+def test_a_whole_game_its_statistics_and_replay_run_offline_on_the_cut_standard_library(
+        browser: Browser, site: Site, own_server: Served) -> None:
+    """Every browser test runs on the page's cut of the standard library (build.json's ``stdlib``);
+    this one takes it to the end of a game with no network: after a first visit, a New Game saved
+    a few moves from its end resumes (the engine replays the whole game), the person finishes it,
+    the computers with it, and the statistics and the replay (each may import what the boot did
+    not) open. npm's whole standard library and lockfile are never asked for."""
+    origin = own_server.url.rstrip("/")
+    build = json.loads((site.dist / "build.json").read_text(encoding="utf-8"))
+    save, moves = nearly_finished_game(site, "cut-stdlib", "easy")
+    context, guard = guarded_context(browser, origin)
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url.removeprefix(own_server.url)))
+    try:
+        page = context.new_page()
+        first_visit(page, own_server.url)
+        assert own_server.stop() == 0
+        context.set_offline(True)
+        stored = {"save": save, "order": [], "manual": False, "mode": {"mode": "new", "difficulty": "easy"}}
+        context.add_init_script(f"localStorage.setItem('ladder-rummy:save', {json.dumps(json.dumps(stored))})")
+
+        page.reload()
+        page.wait_for_selector(TABLE, state="attached")
+        for move in moves:
+            deal_end = page.locator("#deal-dialog[open]")
+            if deal_end.count():
+                deal_end.get_by_role("button").last.click()
+                page.wait_for_selector(TABLE, state="attached")
+            before = replies(page)
+            command(page, move)
+            after(page, before)
+        page.locator("#deal-dialog[open]").get_by_role("button", name="See the results").click()
+        over = page.locator("#game-dialog[open]")
+        over.get_by_role("button", name="Statistics").click()
+        sheet = page.locator("#stats-dialog[open]")
+        assert sheet.locator('[data-stat="played"] .stat-value').inner_text() == "1"
+        sheet.get_by_role("button", name="Close").click()
+        over.get_by_role("button", name="Watch the replay").click()
+        viewer = page.locator("#replay-dialog[open]")
+        viewer.get_by_role("button", name="Next deal").click()
+        viewer.get_by_role("button", name="Go to the end").click()
+        page.wait_for_selector("#replay-dialog[open] .replay-summary", state="attached")
+        assert "You" in viewer.locator(".replay-summary").inner_text()
+    finally:
+        context.close()
+    guard.assert_clean()
+    assert build["stdlib"] in requested and build["lockfile"] in requested
+    pyodide = build["pyodide"].rsplit("/", 1)[0]
+    assert not {f"{pyodide}/python_stdlib.zip", f"{pyodide}/pyodide-lock.json"} & set(requested)
+
+
 def test_the_app_is_installable(browser: Browser, site: Site, guard: Guard) -> None:
     """Chromium finds the manifest valid and the page installable (manifest, icons, service worker)."""
     context, own_guard = guarded_context(browser, site.url)
@@ -204,8 +286,10 @@ def test_manifest_and_icons() -> None:
 def test_a_first_visit_that_loses_the_network_says_so(browser: Browser, site: Site, cut: str) -> None:
     """The network goes away while Pyodide downloads: a clear message and Retry, not a frozen bar.
 
-    "pyodide-files": the runtime's downloads fail (the page and its words had loaded);
-    "offline": the whole browser goes offline the moment the wasm is asked for.
+    "pyodide-files": the runtime's downloads fail (the page and its words had loaded; the wasm's
+    preload from the head fails too);
+    "offline": the whole browser goes offline the moment the bridge asks for pyodide.asm.mjs, with
+    the page's scripts loaded and the wasm (preloaded by the head) on its way.
     """
     context, guard = guarded_context(browser, site.url)
 
@@ -216,7 +300,7 @@ def test_a_first_visit_that_loses_the_network_says_so(browser: Browser, site: Si
 
     try:
         page = context.new_page()
-        page.route("**/pyodide/**" if cut == "pyodide-files" else "**/pyodide.asm.wasm", fail)
+        page.route("**/pyodide/**" if cut == "pyodide-files" else "**/pyodide.asm.mjs", fail)
         page.goto(site.url)
         error = page.locator("#boot-error")
         error.wait_for(timeout=20_000)
