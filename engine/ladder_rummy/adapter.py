@@ -74,6 +74,20 @@ def watch_frame(index: int) -> str:
     return _answer_with(frame)
 
 
+def recent_events(count: int) -> str:
+    """The last ``count`` events of the game in progress, as the person saw them.
+
+    The page's Plays log lives in memory; after a reload it is rebuilt from these (a stock
+    draw of another seat comes without its card, exactly as it did during play).
+    """
+    def events() -> dict[str, Any]:
+        game = _match().game
+        wanted = max(0, int(count))
+        recent = game.events[-wanted:] if wanted else []
+        return {"events": [game._event_for(event, PERSON) for event in recent]}
+    return _answer_with(events)
+
+
 def _answer_with(step: Callable[[], dict[str, Any]]) -> str:
     """Like :func:`_answer`, for calls that do not concern the game in progress."""
     try:

@@ -347,6 +347,9 @@ export class Engine {
   /** New Game only: the strong player's move now, {ok, hint: "discard KC"}; refused in the Daily. */
   hint() { return this.call("hint"); }
 
+  /** The last `count` events of the game in progress, as the person saw them (to rebuild the Plays log). */
+  recentEvents(count) { return this.call("recent_events", count); }
+
   /** Open a replay of any game ({mode, date, seed, difficulty, log}): {ok, frame} (frame 0). */
   watch(save) { return this.call("watch", JSON.stringify(save)); }
 

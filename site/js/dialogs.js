@@ -21,14 +21,29 @@ export function sheetDialog(id, className = "sheet") {
   return dialog;
 }
 
-export function sheet(id, title, body, foot = []) {
+/**
+ * Fill the sheet `id`: a heading, a body that scrolls, a foot of buttons. It opens on its main
+ * (primary) button when the body has nothing to focus or when `decide` (a sheet that asks what
+ * next: Enter goes on); otherwise on the body, which scrolls with the arrow keys.
+ */
+export function sheet(id, title, body, foot = [], { decide = false } = {}) {
   const dialog = $(id);
   const titleId = `${id}-title`;
   dialog.setAttribute("aria-labelledby", titleId);
+  // Plain divs: a <header> or <footer> here would be a second banner or contentinfo landmark.
+  const content = h("div", { class: "sheet-body" }, body);
+  const buttons = foot.filter(Boolean);
+  const empty = !content.querySelector("button, a[href], input, select, textarea, [tabindex]");
+  // A body with nothing to focus still scrolls by keyboard (a long deal summary on a phone).
+  if (empty) content.tabIndex = 0;
+  if (empty || decide) {
+    const main = buttons.find((button) => button.classList?.contains("primary")) || buttons.at(-1);
+    main?.setAttribute("autofocus", "");
+  }
   dialog.replaceChildren(
-    h("header", { class: "sheet-head" }, h("h2", { id: titleId, text: title })),
-    h("div", { class: "sheet-body" }, body),
-    foot.length ? h("footer", { class: "sheet-foot" }, foot) : null,
+    h("div", { class: "sheet-head" }, h("h2", { id: titleId, text: title })),
+    content,
+    foot.length ? h("div", { class: "sheet-foot" }, foot) : null,
   );
   return dialog;
 }
@@ -146,26 +161,33 @@ export function showDealEnd(summary, players, { last }) {
   const headline = summary.went_out === null || summary.went_out === undefined
     ? t("deal.stock")
     : summary.went_out === 0 ? t("deal.you_out") : t("deal.went_out", { name: nameOf(summary.went_out) });
-  const rows = summary.hands.map((hand) => h("tr", { class: hand.seat === 0 ? "you-row" : "" },
-    h("th", { scope: "row", text: nameOf(hand.seat) }),
-    h("td", {}, hand.cards.length
-      ? h("span", { class: "penalty-cards", "aria-label": hand.cards.map(cardName).join(", "), role: "img" }, hand.cards.map((card) => cardElement(card, { mini: true })))
-      : h("span", { class: "small", text: t("deal.none") })),
-    h("td", { class: "num", text: String(hand.points) }),
-    h("td", { class: "num", text: String(hand.penalty_total) }),
-    h("td", {}, hand.climbed
-      ? h("span", { class: "climbed", text: t("deal.climbed", { step: hand.step_after }) })
-      : h("span", { class: "small", text: t("deal.stayed", { step: hand.step_after }) }))));
+  // One body per player: a line of figures (name, points, total, ladder), then the cards left in
+  // that hand across the whole width, so four columns of words fit a phone in every language.
+  const bodies = summary.hands.map((hand) => {
+    const name = nameOf(hand.seat);
+    const cards = hand.cards.length
+      ? h("span", { class: "penalty-cards", role: "img", "aria-label": `${name} · ${t("deal.cards")}: ${hand.cards.map(cardName).join(", ")}` },
+        hand.cards.map((card) => cardElement(card, { mini: true })))
+      : h("span", { class: "small no-cards", text: `${t("deal.cards")}: ${t("deal.none")}` });
+    return h("tbody", { class: hand.seat === 0 ? "you-row" : "" },
+      h("tr", {},
+        h("th", { scope: "row", text: name }),
+        h("td", { class: "num", text: String(hand.points) }),
+        h("td", { class: "num", text: String(hand.penalty_total) }),
+        h("td", { class: "step" }, hand.climbed
+          ? h("span", { class: "climbed", text: t("deal.climbed", { step: hand.step_after }) })
+          : h("span", { class: "small", text: t("deal.stayed", { step: hand.step_after }) }))),
+      h("tr", { class: "left-cards" }, h("td", { colspan: "4" }, cards)));
+  });
   sheet("deal-dialog", t("deal.title", { deal: summary.deal }), [
     h("p", { class: "headline", text: headline }),
     h("table", { class: "results" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: t("deal.player") }),
-        h("th", { scope: "col", text: t("deal.cards") }),
         h("th", { scope: "col", class: "num", text: t("deal.points") }),
         h("th", { scope: "col", class: "num", text: t("deal.total") }),
-        h("th", { scope: "col", text: t("deal.ladder") }))),
-      h("tbody", {}, rows)),
+        h("th", { scope: "col", class: "step", text: t("deal.ladder") }))),
+      bodies),
   ], [closeButton(dialog, "next", last ? t("deal.results") : t("deal.next"), true)]);
   return open(dialog);
 }
@@ -205,7 +227,7 @@ export function showGameEnd(view, { submission = null, extra = null } = {}) {
     closeButton(dialog, "new", t("game.new")),
     closeButton(dialog, "again", t("game.again"), !submission),
     submission ? closeButton(dialog, "board", t("game.board"), true) : null,
-  ].filter(Boolean));
+  ].filter(Boolean), { decide: true });
   return open(dialog);
 }
 
@@ -221,6 +243,15 @@ export function askEnd(meld) {
       h("button", { type: "button", class: "action big", text: t("end.low", { card: label(first, 0) }), onclick: () => dialog.close("low") }),
       h("button", { type: "button", class: "action big", text: t("end.high", { card: label(last, meld.cards.length - 1) }), onclick: () => dialog.close("high") })),
   ], [closeButton(dialog, "", t("end.cancel"))]);
+  return open(dialog);
+}
+
+/** The Plays log as a sheet (phones, tablets); `draw()` fills it and render.js keeps it current. */
+export function openLog(draw) {
+  const dialog = $("log-dialog");
+  sheet("log-dialog", t("log.title"), h("ol", { class: "play-log", "aria-label": t("log.title"), tabindex: "0" }),
+    [closeButton(dialog, "done", t("log.close"), true)]);
+  draw();
   return open(dialog);
 }
 

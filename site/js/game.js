@@ -3,7 +3,7 @@
 
 import { startEngine } from "./bridge.js";
 import { BootProgress } from "./progress.js";
-import { playEvents } from "./anim.js";
+import { narrate, playEvents } from "./anim.js";
 import { handKeys } from "./render.js";
 import { KEYS } from "./storage.js";
 import { LANGUAGES, cardName, pickLanguage, setLanguage, t } from "./i18n.js";
@@ -14,7 +14,7 @@ import { $, h } from "./dom.js";
 import { Stats } from "./stats.js";
 import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
-import { moveCard as hintedCard, moveWords } from "./hints.js";
+import { moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
 /** A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed. */
@@ -27,6 +27,7 @@ function sharedGame() {
 }
 
 const LOG_LENGTH = 60;
+const THINKING_MS = 400; // an engine call longer than this shows "the computer players are thinking"
 
 export class Game {
   constructor({ store, renderer, storage, leaderboard, stats = new Stats(storage), sound = null }) {
@@ -38,6 +39,9 @@ export class Game {
     this.sound = sound;   // sound.js, or null for silence
     this.engine = null;
     this.logId = 0;
+    this.keyboardUsed = false; // the last input was a key (focus moved after a move then shows)
+    const panels = storage.read(KEYS.panels, {});
+    if (panels && panels.keyboard === true) this.set({ keyboardOpen: true });
   }
 
   get state() { return this.store.get(); }
@@ -135,7 +139,7 @@ export class Game {
   async newGame(args) {
     if (this.state.busy) return;
     this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
-    const answer = await this.engine.newGame(args);
+    const answer = await this.ask(this.engine.newGame(args));
     this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) { this.fail(answer); return; }
     this.set({ mode: args });
@@ -149,7 +153,8 @@ export class Game {
     if (this.state.busy || !this.engine) return false;
     const previous = this.state.view;
     this.set({ busy: true, commandError: "" });
-    const answer = await this.engine.act(command);
+    this.focusFrom = from;
+    const answer = await this.ask(this.engine.act(command));
     this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) {
       this.fail(answer, from);
@@ -186,7 +191,7 @@ export class Game {
       if (choice === "again") return this.newGame(this.replayArgs());
       return this.showStart();
     }
-    if (view.turn === 0) this.set({ hint: { text: t(view.phase === "draw" ? "hint.draw" : "hint.play") } });
+    this.turnBack(view);
     this.markPlayable();
     return undefined;
   }
@@ -281,7 +286,7 @@ export class Game {
     if (!this.myTurn() || !view.hints || this.hinting) return;
     this.hinting = true;
     this.set({ hint: { text: t("suggest.thinking") } });
-    const answer = await this.engine.hint();
+    const answer = await this.ask(this.engine.hint());
     this.hinting = false;
     if (this.state.view !== view) return; // the game moved on meanwhile
     if (!answer.ok) { this.fail(answer); return; }
@@ -293,23 +298,39 @@ export class Game {
     });
   }
 
+  /**
+   * Draw a new view: animate its events (narrating each, at every speed), mark the card the
+   * person drew, and — on a resumed game (no animation) — rebuild the Plays log from the engine.
+   */
   async show(answer, { previous, animate }) {
     const view = answer.view;
     const events = animate ? view.events || [] : [];
     const speed = this.state.settings.speed;
+    const drawn = [];    // cards the person drew in these events (marked "new" in the hand)
+    const round = [];    // every line of these events: an instant round is announced whole
+    // The drawn card stays marked through the turn, until the person discards (or the deal ends).
+    const discarded = events.some((event) => event.seat === 0 && event.type === "discard");
+    const kept = animate && !discarded ? this.state.newCards.map((key) => key.split("#")[0]) : [];
+    if (events.some((event) => event.seat !== undefined && event.seat !== 0)) this.set({ hint: { text: t("hint.wait") } });
     if (events.length) {
       const hooks = {
         say: (text, event) => {
-          if (speed !== "instant" || event.type !== "draw") this.say(text);
+          round.push(text);
+          this.say(text, { kind: event.type === "deal_start" || event.type === "deal_end" ? "deal" : "" });
+          if (speed === "instant") this.set({ statusEarlier: round.slice(0, -1).join(" ") });
           this.sound?.event(event);
         },
         show: (shown, event) => {
           const recent = event.type === "laydown" ? event.melds : event.type === "layoff" ? [event.meld] : this.state.recentMelds;
-          this.set({ shown, order: this.arrangeHand(shown.hand).order, recentMelds: recent });
-          if (speed !== "instant") this.renderer.flush();
+          const { order, added } = this.arrangeHand(shown.hand);
+          if (event.type === "draw" && event.seat === 0 && event.card && added.length) drawn.push(...added);
+          if (event.type === "deal_start") { drawn.length = 0; kept.length = 0; }
+          if (event.type === "discard" && event.seat === 0) kept.length = 0;
+          this.set({ shown, order, recentMelds: recent, newCards: newKeys(order, drawn.length ? drawn : kept) });
+          if (speed !== "instant" || event.seat === 0) this.renderer.flush();
         },
         dealEnd: async (event, shown) => {
-          this.set({ shown });
+          this.set({ shown, statusEarlier: "" });
           this.renderer.flush();
           const last = view.game_over && !view.events.slice(view.events.indexOf(event) + 1).some((e) => e.type === "deal_end");
           await dialogs.showDealEnd(event, shown.players, { last });
@@ -317,15 +338,79 @@ export class Game {
       };
       await playEvents({ previous: previous || this.state.shown, final: view, events, speed, hooks });
     }
-    const { order, added } = this.arrangeHand(view.hand);
-    const keys = handKeys(order);
-    const newCards = [];
-    for (const card of added) {
-      const key = [...keys].reverse().find((k) => k.startsWith(`${card}#`) && !newCards.includes(k));
-      if (key) newCards.push(key);
+    const { order } = this.arrangeHand(view.hand);
+    if (!animate && view.turn === 0 && view.phase === "play") {
+      // Resumed after the person drew: their draw is among the view's events (since their last action).
+      for (const event of view.events || []) if (event.seat === 0 && event.type === "draw" && event.card) drawn.push(event.card);
     }
+    const newCards = newKeys(order, drawn.length ? drawn : kept);
     this.set({ view, shown: view, save: answer.save, order, newCards, selected: null });
-    if (view.turn === 0 && !view.game_over) this.say(this.state.status || t("event.your_turn"), { log: false });
+    if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
+    if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
+    if (view.turn === 0 && !view.game_over && !this.state.status) this.say(t("event.your_turn"), { log: false });
+    if (!animate && !previous) {
+      if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: phaseHint(view) } : null });
+      await this.rebuildLog(view);
+    }
+  }
+
+  /** After a reload: the Plays log as it was, narrated again from the game's last events. */
+  async rebuildLog(view) {
+    const answer = await this.engine.recentEvents(LOG_LENGTH);
+    if (!answer.ok || this.state.view !== view) return;
+    const log = answer.events.map((event) => {
+      this.logId += 1;
+      const kind = event.type === "deal_start" || event.type === "deal_end" ? "deal" : "";
+      return { id: this.logId, text: narrate(event, view.players), kind };
+    }).filter((entry) => entry.text);
+    this.set({ log });
+  }
+
+  /**
+   * The person's turn came back (or went on): the line under the hand says what to do now,
+   * and the keyboard focus lands on the next thing to use.
+   */
+  turnBack(view) {
+    if (view.turn === 0 && !view.game_over) this.set({ hint: { text: phaseHint(view) } });
+    this.placeFocus(view);
+  }
+
+  /**
+   * Focus after a move: never left on the page. A move made from the keyboard panel keeps the
+   * focus there; otherwise the draw phase focuses the stock (or the discard pile), the play
+   * phase the card just drawn (or the hand). A focused dialog or text box is left alone.
+   */
+  placeFocus(view) {
+    const active = document.activeElement;
+    const from = this.focusFrom;
+    this.focusFrom = null;
+    if (document.querySelector("dialog[open]")) return;
+    // Lost: on the page, on a card that was played, in a sheet that just closed.
+    const lost = !active || active === document.body || !active.isConnected || active.closest("dialog:not([open])") || !active.getClientRects().length;
+    const inPanel = !lost && $("keyboard-panel").contains(active);
+    if (!lost && (active.matches("input, textarea") || (!inPanel && !$("table").contains(active)))) return;
+    this.renderer.flush();
+    const options = { preventScroll: true, focusVisible: this.keyboardUsed };
+    if ((from === "keyboard" || inPanel) && !$("keyboard-panel").hidden) {
+      ($("legal-moves").querySelector("button") || $("command-input")).focus(options);
+      return;
+    }
+    if (view.turn !== 0 || view.game_over) { $("hand").focus(options); return; }
+    const target = view.phase === "draw"
+      ? (view.legal.includes("draw stock") ? $("stock") : $("discard"))
+      : ($("hand").querySelector("button.card.new") || $("hand").querySelector('button.card[tabindex="0"]') || $("hand"));
+    target.focus(options);
+  }
+
+  /** An engine call; past a moment the table shows that the computer players are thinking. */
+  async ask(call) {
+    const timer = setTimeout(() => this.set({ thinking: true }), THINKING_MS);
+    try {
+      return await call;
+    } finally {
+      clearTimeout(timer);
+      if (this.state.thinking) this.set({ thinking: false });
+    }
   }
 
   /** The displayed order for a hand: the person's own order kept, else sorted. */
@@ -335,12 +420,13 @@ export class Game {
     return { order: sortHand(hand, this.state.settings.sort), added: merged.added };
   }
 
-  say(text, { log = true } = {}) {
+  say(text, { log = true, kind = "" } = {}) {
     if (!text) return;
     const patch = { status: text };
+    if (!log) patch.statusEarlier = "";
     if (log) {
       this.logId += 1;
-      patch.log = [...this.state.log, { id: this.logId, text }].slice(-LOG_LENGTH);
+      patch.log = [...this.state.log, { id: this.logId, text, kind }].slice(-LOG_LENGTH);
     }
     this.set(patch);
   }
@@ -352,18 +438,36 @@ export class Game {
     return Boolean(view && !busy && view.turn === 0 && !view.game_over);
   }
 
+  /**
+   * Whose turn the table shows, in words, when a tap comes while the person cannot play:
+   * "Not your turn: Kaan is playing." (the computer players' moves are still being shown).
+   */
+  waitReason() {
+    const { view, shown } = this.state;
+    if (!view || view.game_over) return t("hint.over");
+    const seat = shown?.turn ?? view.turn;
+    const name = seat !== null && seat !== undefined && seat !== 0 ? view.players[seat]?.name : null;
+    return name ? t("hint.not_your_turn", { name }) : t("hint.wait");
+  }
+
+  /** Explain, in the line under the hand (and the live region), why a tap did nothing. */
+  explain(text) {
+    this.set({ hint: { text, warn: true } });
+    this.say(text, { log: false });
+  }
+
   tapPile(pile) {
-    if (!this.myTurn()) return;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
     this.play(`draw ${pile}`); // not in view.legal? the engine says why, in words
   }
 
   tapCard(index) {
     const state = this.state;
-    if (!this.myTurn()) return;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
     const card = state.order[index];
     if (state.arrange) { this.arrangeCard(index); return; }
     if (state.view.phase === "draw") {
-      this.set({ hint: { text: t("hint.draw_first"), warn: true } });
+      this.explain(t("hint.draw_first"));
       return;
     }
     if (state.selected === index) { this.discardSelected(); return; }
@@ -381,26 +485,60 @@ export class Game {
   }
 
   deselect() {
-    if (this.state.selected !== null) this.set({ selected: null, hint: null });
+    if (this.state.selected !== null) this.set({ selected: null, hint: this.myTurn() ? { text: phaseHint(this.state.view) } : null });
   }
 
   discardSelected() {
     const { selected, order, view } = this.state;
-    if (selected === null || !this.myTurn()) return;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (selected === null) { this.explain(t("hint.pick_discard")); return; }
     const card = order[selected];
     if (view.taken && card === view.taken && !canDiscard(view.legal, card)) {
-      this.set({ hint: { text: t("hint.taken", { card: cardName(card) }), warn: true } });
+      this.explain(t("hint.taken", { card: cardName(card) }));
       return;
     }
     this.play(`discard ${card}`);
   }
 
+  /**
+   * "Lay down contract" tapped: the engine lays it down. Greyed (not in view.legal) before the
+   * contract is ready: say so in the person's language, with what is still missing.
+   */
+  layDown() {
+    const view = this.state.view;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (!view.legal.includes("laydown") && !view.players[0].laid_down && !view.contract_ready) {
+      this.explain([t("hint.not_ready"), progressSentence(view.progress)].filter(Boolean).join(" "));
+      return;
+    }
+    this.play("laydown"); // anything else the engine refuses comes back with its reason
+  }
+
+  /**
+   * A meld tapped. With a card lifted that it takes (view.legal): lay it off. Otherwise say why
+   * not, in words chosen from the view: not laid down yet, laid down this turn, or the card
+   * does not fit here (view.legal has no such lay-off).
+   */
   async layoffTo(meldId) {
     const { selected, order, view } = this.state;
-    if (selected === null || !this.myTurn()) return;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (selected === null) {
+      this.explain(t(view.players[0].laid_down ? "hint.pick_layoff" : "hint.meld_not_laid"));
+      return;
+    }
     const card = order[selected];
     const targets = layoffTargets(view.legal, card).filter((target) => target.meld === meldId);
-    if (!targets.length) return;
+    if (!targets.length) {
+      const me = view.players[0];
+      const name = cardName(card);
+      if (!me.laid_down) this.explain(t("hint.meld_not_laid"));
+      else if (view.laid_down_this_turn) this.explain(t("hint.laid_this_turn"));
+      else this.explain(t(layoffTargets(view.legal, card).length ? "hint.no_fit_meld" : "hint.no_fit", { card: name }));
+      return;
+    }
     let action = targets[0].action;
     if (targets.length > 1) {
       const meld = view.table.find((m) => m.id === meldId);
@@ -410,6 +548,27 @@ export class Game {
       action = chosen.action;
     }
     this.play(action);
+  }
+
+  // ---- the keyboard panel and the Plays sheet ----
+
+  /** Open or close the keyboard panel (remembered); opening it puts the focus in it. */
+  toggleKeyboard(open = !this.state.keyboardOpen) {
+    this.set({ keyboardOpen: open });
+    this.storage.write(KEYS.panels, { keyboard: open });
+    this.renderer.flush();
+    if (open) {
+      const panel = $("keyboard-panel");
+      panel.scrollIntoView({ block: "nearest" });
+      ($("legal-moves").querySelector("button") || $("command-input")).focus({ preventScroll: true });
+    } else if ($("keyboard-panel").contains(document.activeElement) || document.activeElement === document.body) {
+      $("keyboard-button").focus({ preventScroll: true });
+    }
+  }
+
+  /** The Plays log as a sheet (phones and tablets, where the side panel does not fit). */
+  openLog() {
+    return dialogs.openLog(() => this.renderer.drawLog(this.state));
   }
 
   command(text) {
@@ -506,3 +665,25 @@ export class Game {
     }
   }
 }
+
+/** What to do now, for the line under the hand: it always matches the phase of the turn. */
+export function phaseHint(view) {
+  const me = view.players[0];
+  if (view.phase === "draw") return t("hint.draw");
+  if (view.laid_down_this_turn) return t("hint.play_just_laid");
+  if (me.laid_down) return t("hint.play_laid");
+  if (view.contract_ready) return t("hint.play_ready");
+  return t("hint.play");
+}
+
+/** The hand keys ("7H#1") of `cards` in `order`, the last copy of each first (new cards go right). */
+function newKeys(order, cards) {
+  const keys = handKeys(order);
+  const marked = [];
+  for (const card of cards) {
+    const key = [...keys].reverse().find((k) => k.startsWith(`${card}#`) && !marked.includes(k));
+    if (key) marked.push(key);
+  }
+  return marked;
+}
+

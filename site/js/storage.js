@@ -69,4 +69,5 @@ export const KEYS = {
   sent: "board-sent",   // {"2026-11-29": {state: "ranked" | "first" | "unranked", detail?, at}} — what the leaderboard said
   stats: "stats",       // {format: 1, games: [record…]} — every finished game once (stats.js)
   replays: "replays",   // [{id, save}…] — the saves of the last 20 finished games, to watch again
+  panels: "panels",     // {keyboard: true} — the table's keyboard panel left open (game.toggleKeyboard)
 };
