@@ -70,30 +70,41 @@ export function closeAll() {
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
 }
 
+
 /**
  * The start screen. Resolves with {mode: "daily", date} | {mode: "new", difficulty} |
- * "continue" | "rules" | "settings" | "leaderboard" | "stats" | "" (closed). `boardNote`: where today's
- * Daily stands with the leaderboard, when there is something to say.
+ * "continue" | "resume-new" | "rules" | "settings" | "leaderboard" | "stats" | "" (closed).
+ * `boardNote`: where today's Daily stands with the leaderboard, when there is something to say.
+ * `dailySaved` / `newSaved`: today's Daily ({deal}) / a New Game ("Easy, deal 3") kept in progress, to
+ * continue: a started Daily is only ever continued, never dealt again. `pastDailies`: dates of
+ * earlier Dailies left in progress ({resume: date}).
  */
-export function openStart({ date, dailyRecord, canContinue, boardNote = "" }) {
+export function openStart({ date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [] }) {
   const dialog = $("start-dialog");
   let choice = null;
   const choose = (value) => () => { choice = value; dialog.close("choice"); };
+  const again = Boolean(dailyRecord && !dailySaved);
   const daily = h("section", { class: "mode", "aria-labelledby": "daily-title" },
     h("h3", { id: "daily-title", text: t("start.daily") }),
     h("p", { class: "small", text: t("start.daily_text", { date }) }),
     dailyRecord ? h("p", { class: "daily-done", text: t("start.daily_done", dailyRecord) }) : null,
     boardNote ? h("p", { class: "small board-note", text: boardNote }) : null,
+    dailySaved ? h("p", { id: "daily-saved", class: "small", text: dailySaved.deal ? t("start.daily_saved_deal", dailySaved) : t("start.daily_saved") }) : null,
     h("div", { class: "row" }, h("button", {
-      type: "button", class: dailyRecord ? "action big" : "action big primary",
-      text: dailyRecord ? t("start.daily_again") : t("start.daily_play"),
-      "aria-describedby": dailyRecord ? "daily-note" : undefined,
+      type: "button", class: again ? "action big" : "action big primary",
+      text: dailySaved ? t("start.daily_continue") : again ? t("start.daily_again") : t("start.daily_play"),
+      "aria-describedby": dailySaved ? "daily-saved" : again ? "daily-note" : undefined,
       onclick: choose({ mode: "daily", date }),
     }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), onclick: choose("leaderboard") })),
-    dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
+    again ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
+    pastDailies.map((day) => h("button", { type: "button", class: "action resume", text: t("start.daily_past", { date: day }), onclick: choose({ resume: day }) })),
     dailyRecord ? countdown() : null);
   const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },
     h("h3", { id: "new-title", text: t("start.new") }),
+    newSaved ? h("p", { id: "new-saved", class: "small", text: t("start.new_saved", { game: newSaved }) }) : null,
+    newSaved ? h("button", {
+      type: "button", class: "action big resume", text: t("start.new_continue"), "aria-describedby": "new-saved", onclick: choose("resume-new"),
+    }) : null,
     h("p", { class: "small", text: t("start.new_text") }),
     h("div", { class: "row" }, ["easy", "normal", "hard"].map((difficulty) => h("button", {
       type: "button", class: "action big", text: t(`difficulty.${difficulty}`),
@@ -255,8 +266,35 @@ export function openLog(draw) {
   return open(dialog);
 }
 
-export function showNotice(text) {
-  const dialog = $("notice-dialog");
-  sheet("notice-dialog", t("notice.title"), h("p", { text }), [closeButton(dialog, "ok", t("notice.ok"), true)]);
+/** A notice with one OK button. `title` defaults to "A fresh start" (a save that could not be resumed). */
+export function showNotice(text, { title = t("notice.title"), id = "notice-dialog" } = {}) {
+  const dialog = id === "notice-dialog" ? $(id) : sheetDialog(id, "sheet small-sheet");
+  sheet(id, title, h("p", { text }), [closeButton(dialog, "ok", t("notice.ok"), true)]);
   return open(dialog);
+}
+
+/**
+ * A question before something that cannot be undone, or that leaves the game on the table.
+ * Resolves "yes" or "" (the safe answer: the other button, Escape).
+ */
+export function confirm({ title, text, yes, no }) {
+  const dialog = $("confirm-dialog");
+  sheet("confirm-dialog", title, (Array.isArray(text) ? text : [text]).map((line) => h("p", { text: line })), [
+    closeButton(dialog, "", no),
+    closeButton(dialog, "yes", yes, true),
+  ]);
+  return open(dialog);
+}
+
+/**
+ * The game is held by another tab: continue it here (the other tab then shows this notice), or
+ * go to the menu. Resolves "here" or "menu" (Escape too: the stale table is never left open).
+ */
+export function showAway({ title, text }) {
+  const dialog = $("away-dialog");
+  sheet("away-dialog", title, h("p", { text }), [
+    closeButton(dialog, "menu", t("away.menu")),
+    closeButton(dialog, "here", t("away.here"), true),
+  ]);
+  return open(dialog).then((value) => (value === "here" ? "here" : "menu"));
 }

@@ -6,6 +6,8 @@ import { BootProgress } from "./progress.js";
 import { narrate, playEvents } from "./anim.js";
 import { handKeys } from "./render.js";
 import { KEYS } from "./storage.js";
+import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
+import { Tabs } from "./tabs.js";
 import { LANGUAGES, cardName, pickLanguage, setLanguage, t } from "./i18n.js";
 import { canDiscard, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
@@ -16,6 +18,11 @@ import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
 import { moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
 import { dailyNumber } from "./share.js";
+
+/** The page's mode of a saved game: {mode: "daily", date} | {mode: "new", difficulty}. */
+function modeOf(save) {
+  return save.mode === "daily" ? { mode: "daily", date: save.date } : { mode: "new", difficulty: save.difficulty };
+}
 
 /** A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed. */
 function sharedGame() {
@@ -42,6 +49,12 @@ export class Game {
     this.keyboardUsed = false; // the last input was a key (focus moved after a move then shows)
     const panels = storage.read(KEYS.panels, {});
     if (panels && panels.keyboard === true) this.set({ keyboardOpen: true });
+    this.saves = new Saves(storage);  // one save per game, compare-and-set
+    this.slot = null;                 // the slot of the game on this table (saves.js), held by this tab
+    this.away = null;                 // the slot another tab holds while this one says so
+    this.tabs = new Tabs({ onLost: (slot) => this.lost(slot) });
+    this.tellStorageFailed = () => dialogs.showNotice(t("notice.storage"), { title: t("notice.storage_title"), id: "storage-dialog" });
+    storage.watch?.((key) => this.storageChanged(key));
   }
 
   get state() { return this.store.get(); }
@@ -80,77 +93,257 @@ export class Game {
     this.progress.stop();
     this.set({ screen: "table" });
     if (resumed) return;
-    if (shared) await this.newGame(shared);
-    else await this.showStart();
+    if (shared && (await this.newGame(shared))) return;
+    if (!(shared && (await this.resumeSaved()))) await this.showStart(); // a shared game not taken: what was here
   }
 
-  // ---- starting and resuming ----
+  // ---- starting and resuming: one save per game (saves.js), one tab per game (tabs.js) ----
 
-  /** Resume the saved game, if any. Unreadable or foreign data: a notice and a fresh start. */
+  /** Whether this tab plays `slot` (by default the game on its table) and holds it. */
+  holding(slot = this.slot) {
+    return Boolean(slot) && slot === this.slot && this.tabs.holds(slot);
+  }
+
+  /**
+   * Resume the game played here last; for a link, the New Game kept here if it is that game.
+   * Resolves true when a game is on the table (or the notice that another tab holds it).
+   */
   async resumeSaved(shared = null) {
-    const raw = this.storage.raw(KEYS.save);
-    if (raw === null) return false;
-    let saved = null;
-    try { saved = JSON.parse(raw); } catch { saved = null; }
-    if (shared && saved?.save?.seed !== shared.seed) return false; // a link to another game wins
-    const answer = saved && typeof saved === "object" && saved.save && typeof saved.save === "object"
-      ? await this.engine.resume(saved.save)
-      : { ok: false };
+    this.storage.onFail(this.tellStorageFailed); // now that the words are in (told once)
+    if (this.saves.migrate()) {
+      this.set({ screen: "table" });
+      await dialogs.showNotice(t("notice.bad_save"));
+    }
+    if (shared) {
+      if (this.saves.inProgress(NEW_SLOT)?.save.seed !== shared.seed) return false; // newGame asks before replacing one
+      return this.openSlot(NEW_SLOT);
+    }
+    const slot = this.saves.current();
+    return slot ? this.openSlot(slot) : false;
+  }
+
+  /**
+   * Show the game kept in `slot` at its latest saved move, holding it for this tab (`steal`: take
+   * it from the tab that holds it). Resolves true if it is on the table or another tab holds it
+   * (the notice says so), false if there is nothing to continue there.
+   */
+  async openSlot(slot, { steal = false } = {}) {
+    if (this.saves.raw(slot) === null) return false;
+    if (!(await this.tabs.hold(slot, { steal }))) {
+      this.set({ screen: "table" });
+      this.showAway(slot);
+      return true;
+    }
+    const shown = await this.showStored(slot);
+    if (!shown && slot !== this.slot) this.tabs.release(slot);
+    return shown;
+  }
+
+  /** Replay the record stored in `slot` (held by this tab) and put it on the table. */
+  async showStored(slot) {
+    const raw = this.saves.raw(slot);
+    const record = this.saves.read(slot);
+    if (raw === null || record?.over) return false;
+    this.set({ busy: true }); // no move from this table until the stored game is drawn
+    const answer = record ? await this.engine.resume(record.save) : { ok: false };
+    if (!answer.ok || !answer.view || answer.view.game_over) this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok || !answer.view) {
       // Kept aside, never dropped: a save from an engine this one cannot replay may be read later.
-      this.storage.write(KEYS.aside, { raw, code: answer.code || "unreadable", at: new Date().toISOString() });
-      this.storage.remove(KEYS.save);
+      this.saves.setAside(slot, raw, answer.code || "unreadable");
       this.set({ screen: "table" });
       const old = answer.code === "engine_version";
       await dialogs.showNotice(old ? t("notice.old_save", { version: answer.saved_by }) : t("notice.bad_save"));
       return false;
     }
     if (answer.view.game_over) {
-      this.stats.record(answer.view, answer.save); // it ended just before the page closed: counted now, once
-      this.storage.remove(KEYS.save);
-      await this.finishDaily(answer.view, answer.save); // it ended just before the page closed
+      await this.finish(slot, answer.view, answer.save); // it ended just before the page closed: counted now, once
+      await this.restoreEngine();
       return false;
     }
-    const order = Array.isArray(saved.order) ? saved.order : [];
-    this.set({ order, manual: Boolean(saved.manual), mode: saved.mode || null });
-    this.show(answer, { previous: null, animate: false });
+    const previous = this.slot;
+    this.slot = slot;
+    if (previous && previous !== slot) this.tabs.release(previous);
+    this.saves.setCurrent(slot);
+    const order = Array.isArray(record.order) ? record.order : [];
+    this.set({ order, manual: Boolean(record.manual), mode: record.mode || modeOf(answer.save), log: [], selected: null, arrange: null, hint: null, commandError: "" });
+    await this.show(answer, { previous: null, animate: false });
+    this.set({ busy: false, replies: this.state.replies + 1 });
     this.say(t("event.your_turn"));
     this.markPlayable();
     return true;
+  }
+
+  /** The engine holds one game: after replaying another one that had ended, put back the one on the table. */
+  async restoreEngine() {
+    if (this.slot && this.state.save) await this.engine.resume(this.state.save);
+  }
+
+  /** Another tab holds `slot`: say so; continue it here (taking it over) or go to the menu. */
+  async showAway(slot) {
+    if (this.away === slot) return; // the notice is up already
+    this.away = slot;
+    this.set({ selected: null, arrange: null });
+    const choice = await dialogs.showAway({ title: t("away.title"), text: t("away.text") });
+    if (this.away !== slot) return;
+    this.away = null;
+    if (choice === "here" && (await this.openSlot(slot, { steal: true }))) return;
+    if (choice === "here" && this.saves.read(slot)?.over) await dialogs.showNotice(t("refused.finished"), { title: t("refused.title") });
+    await this.showStart();
+  }
+
+  /** Another tab took over the game on this table: nothing more is saved from here; say so. */
+  lost(slot) {
+    if (slot !== this.slot) return;
+    this.slot = null;
+    dialogs.closeAll();
+    this.showAway(slot);
+  }
+
+  /** Another tab wrote the game this tab holds (no Web Locks there, or an older version): reload it. */
+  storageChanged(key) {
+    if (!this.holding() || this.state.busy || key !== KEYS.game(this.slot)) return;
+    const reason = refusal(this.saves.read(this.slot), { save: this.state.save });
+    if (reason) this.refused(this.slot, reason);
+  }
+
+  /**
+   * Save the game on this table (its latest answer, the hand's order). Refused when the stored
+   * game has moved on (another tab): that game is shown instead, and the person told why.
+   * `fresh`: a game just started here, which replaces whatever the slot held.
+   */
+  persist({ save, view } = this.state, { fresh = false } = {}) {
+    const slot = this.slot;
+    if (!this.holding(slot)) return false;
+    const { order, manual, mode } = this.state;
+    const record = { save, order, manual, mode, deal: view?.deal ?? null };
+    if (fresh) { this.saves.start(slot, record); return true; }
+    const result = this.saves.commit(slot, record);
+    if (!result.ok) this.refused(slot, result.reason);
+    return result.ok;
+  }
+
+  /** A save was refused (`reason`, see saves.js `refusal`): show the stored game, and why. */
+  async refused(slot, reason) {
+    dialogs.closeAll();
+    this.set({ busy: false, selected: null, arrange: null });
+    const shown = await this.showStored(slot);
+    if (!shown && slot === this.slot) {
+      this.slot = null;
+      this.tabs.release(slot);
+    }
+    await dialogs.showNotice(t(`refused.${reason}`), { title: t("refused.title") });
+    if (!shown) await this.showStart();
+  }
+
+  /**
+   * Before starting `args`: ask if it ends the New Game kept in progress, or leaves the game on
+   * this table (which stays saved, and says where to find it). Resolves true to go ahead.
+   */
+  async confirmStart(args) {
+    const view = this.state.view;
+    const onTable = this.holding() && view && !view.game_over;
+    const leaving = onTable && this.slot !== slotOf(args) ? this.slot : null;
+    const ended = args.mode === "new" ? this.saves.inProgress(NEW_SLOT) : null;
+    if (!leaving && !ended) return true;
+    const text = [];
+    if (ended) text.push(t("confirm.lost", { game: this.newGameWords(ended) }));
+    if (leaving === NEW_SLOT && !ended) text.push(t("confirm.kept_new", { game: this.newGameWords(this.saves.inProgress(NEW_SLOT)) }));
+    if (leaving && leaving !== NEW_SLOT) {
+      const date = leaving.slice("daily:".length);
+      text.push(date === utcToday() ? t("confirm.kept_daily") : t("confirm.kept_past", { date }));
+    }
+    const kind = args.seed ? "shared" : args.mode === "daily" ? "daily" : "new";
+    const answer = await dialogs.confirm({
+      title: t(`confirm.${kind}_title`),
+      text,
+      yes: t(`confirm.${kind}_yes`),
+      no: t(onTable ? "confirm.keep" : "confirm.cancel"),
+    });
+    return answer === "yes";
+  }
+
+  /** "Easy, deal 3": which New Game a record keeps. */
+  newGameWords(record) {
+    const difficulty = t(`difficulty.${record?.save?.difficulty || "normal"}`);
+    return record?.deal ? t("games.new_deal", { difficulty, deal: record.deal }) : t("games.new", { difficulty });
   }
 
   async showStart() {
     const date = utcToday();
     const daily = this.storage.read(KEYS.daily, {});
     const record = daily && typeof daily === "object" ? daily[date] : null;
-    const canContinue = Boolean(this.state.view && !this.state.view.game_over);
+    // Today's Daily on the table: its own "Continue today's Daily" says it; one button, not two.
+    const canContinue = Boolean(this.holding() && this.state.view && !this.state.view.game_over && this.slot !== dailySlot(date));
     const status = this.leaderboard.status(date);
     const boardNote = status?.state === "ranked" ? "" : board.submissionText(status, date);
-    const choice = await dialogs.openStart({ date, dailyRecord: record || null, canContinue, boardNote });
+    const today = this.saves.inProgress(dailySlot(date));
+    const kept = this.slot === NEW_SLOT ? null : this.saves.inProgress(NEW_SLOT);
+    const choice = await dialogs.openStart({
+      date, dailyRecord: record || null, canContinue, boardNote,
+      dailySaved: today && { deal: today.deal },
+      newSaved: kept && this.newGameWords(kept),
+      pastDailies: this.saves.dailiesInProgress().filter((day) => day < date && dailySlot(day) !== this.slot),
+    });
     if (choice === "rules") { await this.openRules(); return this.showStart(); }
     if (choice === "leaderboard") { await this.openBoard(date); return this.showStart(); }
     if (choice === "settings") { await this.openSettings(); return this.showStart(); }
     if (choice === "stats") { await this.openStats(); return this.showStart(); }
-    if (choice && typeof choice === "object") return this.newGame(choice);
-    if (!this.state.view) return this.showStart(); // nothing to go back to
+    if (choice === "resume-new" && !(await this.continueKept(NEW_SLOT))) return this.showStart();
+    if (choice?.resume && !(await this.continueKept(dailySlot(choice.resume)))) return this.showStart();
+    if (choice?.mode === "daily" && today) { // offered as "Continue today's Daily"
+      if (!(await this.continueKept(dailySlot(date)))) return this.showStart();
+    } else if (choice?.mode && !(await this.newGame(choice)) && !this.holding()) return this.showStart();
+    if (!this.holding() && !this.away) return this.showStart(); // nothing to go back to
     return undefined;
   }
 
+  /**
+   * Continue a game the start screen offered as kept in progress. Resolves whether it is on the
+   * table (or the notice that another tab holds it). One that another tab finished meanwhile is
+   * said so, never dealt again in its place.
+   */
+  async continueKept(slot) {
+    if (slot === this.slot) return true;
+    if (this.saves.read(slot)?.over) {
+      await dialogs.showNotice(t("refused.finished"), { title: t("refused.title") });
+      return false;
+    }
+    return this.openSlot(slot);
+  }
+
+  /**
+   * Start a game ({mode: "daily", date} | {mode: "new", difficulty, seed?}). A Daily already
+   * started is continued instead, never dealt again; a start that would end or leave a game in
+   * progress asks first. Resolves true if a game started or continued.
+   */
   async newGame(args) {
-    if (this.state.busy) return;
+    if (this.state.busy) return false;
+    const slot = slotOf(args);
+    if (args.mode === "daily" && this.saves.inProgress(slot)) return slot === this.slot || this.openSlot(slot);
+    if (!(await this.confirmStart(args))) return false;
+    await this.tabs.hold(slot, { steal: true });
     this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
     const answer = await this.ask(this.engine.newGame(args));
     this.set({ busy: false, replies: this.state.replies + 1 });
-    if (!answer.ok) { this.fail(answer); return; }
+    if (!answer.ok) {
+      if (slot !== this.slot) this.tabs.release(slot);
+      this.fail(answer);
+      return false;
+    }
+    const previous = this.slot;
+    this.slot = slot;
+    if (previous && previous !== slot) this.tabs.release(previous);
+    this.saves.setCurrent(slot);
     this.set({ mode: args });
-    await this.accept(answer, { previous: null });
+    await this.accept(answer, { previous: null, fresh: true });
+    return true;
   }
 
   // ---- playing ----
 
   /** Send one canonical action to the engine; show its refusal, or take the new view. */
   async play(command, { from = "table" } = {}) {
-    if (this.state.busy || !this.engine) return false;
+    if (this.state.busy || !this.engine || !this.holding()) return false;
     const previous = this.state.view;
     this.set({ busy: true, commandError: "" });
     this.focusFrom = from;
@@ -173,27 +366,34 @@ export class Game {
     this.say(text, { log: false });
   }
 
-  /** Save, then animate the events up to the new view. */
-  async accept(answer, { previous }) {
-    this.storage.write(KEYS.save, { save: answer.save, order: this.state.order, manual: this.state.manual, mode: this.state.mode });
+  /** Save, then animate the events up to the new view; at the end of the game, count it and say how it went. */
+  async accept(answer, { previous, fresh = false }) {
+    const slot = this.slot;
+    if (!this.persist(answer, { fresh })) return undefined;
     this.set({ save: answer.save, busy: true });
     await this.show(answer, { previous, animate: true });
     this.set({ busy: false });
+    if (!this.holding(slot)) return undefined; // another tab took the game over meanwhile
     const view = answer.view;
-    this.storage.write(KEYS.save, { save: answer.save, order: this.state.order, manual: this.state.manual, mode: this.state.mode });
     if (view.game_over) {
-      this.stats.record(view, answer.save); // before the save goes, so a game is never missed
-      this.storage.remove(KEYS.save);
-      const daily = await this.finishDaily(view, answer.save);
-      const extra = this.afterGame(answer.save);
-      const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra });
-      if (choice === "board") { await this.openBoard(daily.date); return this.showStart(); }
-      if (choice === "again") return this.newGame(this.replayArgs());
-      return this.showStart();
+      const daily = await this.finish(slot, view, answer.save);
+      return this.gameOver(view, answer.save, daily);
     }
+    this.persist(answer); // with the hand's order as the animation left it
     this.turnBack(view);
     this.markPlayable();
     return undefined;
+  }
+
+  /** The game-over sheet, until the person moves on (the leaderboard opened from it comes back to it). */
+  async gameOver(view, save, daily) {
+    for (;;) {
+      const extra = this.afterGame(save);
+      const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra });
+      if (choice === "board") { await this.openBoard(daily.date); continue; }
+      if (choice === "again") return this.newGame(this.replayArgs());
+      return this.showStart();
+    }
   }
 
   /** The first moment the person can play (bench/page.py reads this mark). */
@@ -210,15 +410,31 @@ export class Game {
   }
 
   /**
+   * A game ended: count it once — statistics, the first result of a Daily, the leaderboard queue —
+   * and mark its slot finished, with no other tab doing the same at the same time; then let the
+   * slot go. Returns {date, first} for a Daily (first: this game is the one that counts), else null.
+   */
+  async finish(slot, view, save) {
+    const daily = await this.tabs.exclusive("records", async () => {
+      this.stats.record(view, save); // before the save goes, so a game is never missed
+      const result = await this.finishDaily(view, save);
+      this.saves.finish(slot, save);
+      return result;
+    });
+    if (slot === this.slot) this.slot = null;
+    this.tabs.release(slot);
+    if (daily?.first && !this.leaderboard.name) await this.askName(daily.date);
+    return daily;
+  }
+
+  /**
    * A Daily just finished (the save's mode says so): keep its result here and, if it is the
-   * first of its date, queue it for the leaderboard (asking for a name the first time).
-   * Returns {date, first} (first: this game is the one that counts), or null for a New Game.
+   * first of its date, queue it for the leaderboard. Returns {date, first}, or null for a New Game.
    */
   async finishDaily(view, save) {
     if (save?.mode !== "daily" || !save.date) return null;
     const first = this.recordDaily(view, save.date)
-      && this.leaderboard.enqueue({ date: save.date, log: save.log, engineVersion: save.engine });
-    if (first && !this.leaderboard.name) await this.askName(save.date);
+      && (await this.leaderboard.enqueue({ date: save.date, log: save.log, engineVersion: save.engine }));
     return { date: save.date, first };
   }
 
@@ -589,7 +805,7 @@ export class Game {
     const next = moveCard(order, from, to);
     const place = Math.max(0, Math.min(to, order.length - 1));
     this.set({ order: next, manual: true, selected: selected === from ? place : null, hint: { text: t("hint.moved", { card: cardName(order[from]), place: place + 1 }) } });
-    this.storage.write(KEYS.save, { save: this.state.save, order: next, manual: true, mode: this.state.mode });
+    this.persist();
   }
 
   // ---- arranging a lay-down of one's own ----

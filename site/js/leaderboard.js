@@ -21,6 +21,7 @@ const RETRY_MAX_MS = 15 * 60_000;    // ... up to this
 const REQUEST_TIMEOUT_MS = 30_000;   // a replay takes under a second; a hung line must not hold the queue
 const KEEP_SENT_DAYS = 60;
 const LOCK = "ladder-rummy:leaderboard";
+const QUEUE_LOCK = "ladder-rummy:board-queue"; // every change of the queue, in any tab, one at a time
 
 // The name rule is the server's own file (names.js): the endpoint imports it too.
 export { NAME_MAX, checkName } from "./names.js";
@@ -108,13 +109,14 @@ export class Leaderboard {
     const checked = checkName(raw);
     if (checked.error) return checked;
     this.storage.write(KEYS.player, { ...this.player, name: checked.name });
-    const queue = this.queue();
-    for (const entry of Object.values(queue)) {
-      if (!entry.name) { entry.name = checked.name; delete entry.nameError; delete entry.refusedName; }
-    }
-    this.storage.write(KEYS.queue, queue);
-    this.notify();
-    this.flush();
+    this.changeQueue((queue) => {
+      const waiting = Object.values(queue).filter((entry) => !entry.name);
+      for (const entry of waiting) { entry.name = checked.name; delete entry.nameError; delete entry.refusedName; }
+      return waiting.length > 0;
+    }).then(() => {
+      this.notify();
+      this.flush();
+    });
     return checked;
   }
 
@@ -131,19 +133,37 @@ export class Leaderboard {
   }
 
   /**
+   * Change the queue in one step no other tab's change interleaves with (a Web Lock: two tabs
+   * reading and writing the queue at once could each drop what the other added). `change(queue)`
+   * edits it in place and returns whether it changed anything. Resolves what it returned.
+   */
+  changeQueue(change) {
+    const run = () => {
+      const queue = this.queue();
+      const changed = change(queue);
+      if (changed) this.storage.write(KEYS.queue, queue);
+      return changed;
+    };
+    return navigator.locks ? navigator.locks.request(QUEUE_LOCK, run) : Promise.resolve().then(run);
+  }
+
+  /**
    * Queue a finished Daily, unless one of that date was queued or sent already (only the
-   * first finished Daily of a date counts). Returns whether it was queued.
+   * first finished Daily of a date counts, whichever tab finishes it). Resolves whether it was queued.
    * @param {{date: string, log: string[], engineVersion: string}} game from the engine's Save
    */
-  enqueue({ date, log, engineVersion }) {
-    const queue = this.queue();
-    if (queue[date] || this.sent()[date]) return false;
-    const { id, name } = this.player;
-    queue[date] = { date, name, playerId: id, log, engineVersion, queuedAt: new Date(this.now()).toISOString(), attempts: 0 };
-    this.storage.write(KEYS.queue, queue);
-    this.notify();
-    this.flush();
-    return true;
+  async enqueue({ date, log, engineVersion }) {
+    const queued = await this.changeQueue((queue) => {
+      if (queue[date] || this.sent()[date]) return false;
+      const { id, name } = this.player;
+      queue[date] = { date, name, playerId: id, log, engineVersion, queuedAt: new Date(this.now()).toISOString(), attempts: 0 };
+      return true;
+    });
+    if (queued) {
+      this.notify();
+      this.flush();
+    }
+    return queued;
   }
 
   /** Where the submission of `date`'s Daily stands, or null if there is none. */
@@ -212,7 +232,7 @@ export class Leaderboard {
       this.notify();
       const outcome = await this.send(entry);
       this.sending = null;
-      this.settle(entry.date, outcome);
+      await this.settle(entry.date, outcome);
     }
   }
 
@@ -250,26 +270,27 @@ export class Leaderboard {
   }
 
   /** Record what the server said about `date`'s Daily. */
-  settle(date, outcome) {
-    const queue = this.queue();
-    const entry = queue[date];
-    if (!entry) return;
-    if (outcome.final) {
-      delete queue[date];
-      const sent = this.sent();
-      sent[date] = { ...outcome.final, at: new Date(this.now()).toISOString() };
-      this.storage.write(KEYS.sent, prune(sent, date));
-    } else if (outcome.rename) {
-      entry.name = null;
-      entry.nameError = outcome.rename;
-      entry.refusedName = outcome.refused; // so the page can say why in the reader's words
-    } else {
-      entry.attempts = (entry.attempts || 0) + 1;
-      entry.lastError = outcome.detail;
-      if (outcome.retryAfter) entry.notBefore = this.now() + outcome.retryAfter * 1000;
-      else delete entry.notBefore;
-    }
-    this.storage.write(KEYS.queue, queue);
+  async settle(date, outcome) {
+    await this.changeQueue((queue) => {
+      const entry = queue[date];
+      if (!entry) return false;
+      if (outcome.final) {
+        delete queue[date];
+        const sent = this.sent();
+        sent[date] = { ...outcome.final, at: new Date(this.now()).toISOString() };
+        this.storage.write(KEYS.sent, prune(sent, date));
+      } else if (outcome.rename) {
+        entry.name = null;
+        entry.nameError = outcome.rename;
+        entry.refusedName = outcome.refused; // so the page can say why in the reader's words
+      } else {
+        entry.attempts = (entry.attempts || 0) + 1;
+        entry.lastError = outcome.detail;
+        if (outcome.retryAfter) entry.notBefore = this.now() + outcome.retryAfter * 1000;
+        else delete entry.notBefore;
+      }
+      return true;
+    });
     this.notify();
   }
 

@@ -73,9 +73,16 @@ def first_visit(page: Page, url: str) -> None:
     page.wait_for_selector('html[data-snapshot="stored"]', state="attached")
 
 
+# The Save of the game played last (site/js/saves.js: one record per game, the current one named).
+SAVED = """(() => {
+    const current = JSON.parse(localStorage.getItem('ladder-rummy:game-current') || '{}');
+    return current.slot ? JSON.parse(localStorage.getItem('ladder-rummy:game:' + current.slot) || '{}').save ?? null : null;
+})()"""
+
+
 def wait_for_game(page: Page, mode: str) -> None:
     """Wait until a game of this mode is saved and the table waits for the person."""
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('ladder-rummy:save') || '{{}}').save?.mode === '{mode}'")
+    page.wait_for_function(f"{SAVED}?.mode === '{mode}'")
     page.wait_for_selector(TABLE, state="attached")
 
 
@@ -123,7 +130,7 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
         start.get_by_role("button", name="Play today's Daily").click()
         wait_for_game(page, "daily")
         assert "Deal 1/10" in page.inner_text("#deal-counter")
-        save = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]
+        save = page.evaluate(SAVED)
         assert save["mode"] == "daily" and save["date"] == dt.datetime.now(dt.timezone.utc).date().isoformat()
         play_to_deal_end(page)
         assert "Deal 1 is over" in page.inner_text("#deal-dialog")
@@ -141,9 +148,11 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
 
         page.click("#menu-button")
         page.locator("#start-dialog[open]").get_by_role("button", name="Normal").click()
+        # Leaving the Daily mid-game asks first; it stays saved.
+        page.locator("#confirm-dialog[open]").get_by_role("button", name="Start new game").click()
         wait_for_game(page, "new")
         assert "Deal 1/10" in page.inner_text("#deal-counter")
-        save = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]
+        save = page.evaluate(SAVED)
         assert save["difficulty"] == "normal"
 
         # Launched from the home screen: the manifest's start_url, offline, resumes that game.
@@ -152,8 +161,11 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
         launched = context.new_page()
         launched.set_default_timeout(READY_TIMEOUT_MS)
         launched.goto(page.evaluate("([start, base]) => new URL(start, base).href", [manifest["start_url"], manifest_url]))
+        # The first window still holds the game: the launched one says so, and takes it over.
+        launched.locator("#away-dialog[open]").get_by_role("button", name="Continue here").click()
         launched.wait_for_selector(TABLE, state="attached")
-        assert launched.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:save')).save.seed") == save["seed"]
+        assert launched.evaluate(SAVED)["seed"] == save["seed"]
+        page.locator("#away-dialog[open]").wait_for()
     finally:
         context.close()
     guard.assert_clean()
@@ -350,8 +362,9 @@ def test_a_save_from_an_engine_that_cannot_replay_it_is_kept_and_explained(brows
         notice.wait_for()
         assert "older version of Ladder Rummy (0.1.0)" in notice.inner_text()
         aside = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save-aside')"))
-        assert aside["code"] == "engine_version" and aside["raw"] == stored
+        assert aside["code"] == "engine_version" and json.loads(aside["raw"])["save"] == save  # moved to its slot, then aside
         assert page.evaluate("localStorage.getItem('ladder-rummy:save')") is None
+        assert page.evaluate("localStorage.getItem('ladder-rummy:game:new')") is None
         notice.get_by_role("button", name="OK").click()
         page.locator("#start-dialog[open]").wait_for()
     finally:
@@ -398,7 +411,7 @@ def test_a_new_version_waits_for_the_next_load(browser: Browser, site: Site, tmp
         before = replies(page)
         command(page, discard)  # the game goes on, under version 1
         after(page, before)
-        log = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]["log"]
+        log = page.evaluate(SAVED)["log"]
 
         # A snapshot taken with files no build ships any more goes when version 2 activates.
         stale = server.url + "python-snapshot?pyodide=pyodide%2F0.0.0%2Fpyodide.mjs&wheel=w.whl&worker=w.js&pyscript=p.js"
@@ -414,7 +427,7 @@ def test_a_new_version_waits_for_the_next_load(browser: Browser, site: Site, tmp
         page.reload()  # the next load: version 2 takes over (one extra reload), the game resumes
         page.wait_for_function(f"({version}) === '2'")
         page.wait_for_selector(TABLE, state="attached")
-        assert json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]["log"] == log
+        assert page.evaluate(SAVED)["log"] == log
         # Version 1's own cache is gone; the shared ones (Pyodide, PyScript, wheels; the snapshot of
         # Python with the same Pyodide and wheel) stay.
         own = json.loads((served_dir / "build.json").read_text())["cache"]

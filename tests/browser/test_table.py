@@ -435,8 +435,9 @@ def test_a_full_game_to_the_end_screen(table: Page, site: Site) -> None:
     assert dialog.get_by_role("button", name="Main menu").is_visible()  # reads unlike "Play again"
     places = [int(p.rstrip("=")) for p in dialog.locator("td.place").all_inner_texts()]
     assert places == sorted(places) and places[0] == 1
-    # The saved game is cleared once the game is over.
-    assert table.evaluate("localStorage.getItem('ladder-rummy:save')") is None
+    # Once the game is over its save is a finished marker: no tab can save over it, none resumes it.
+    assert json.loads(table.evaluate("localStorage.getItem('ladder-rummy:game:new')"))["over"] is True
+    assert table.evaluate("localStorage.getItem('ladder-rummy:game-current')") is None
     del adapter
 
 
