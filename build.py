@@ -5,12 +5,16 @@
     python build.py serve [--port 8000]      # build, then serve dist/ on localhost
     python build.py serve --no-build         # serve what is already in dist/
     python build.py --out DIR [serve ...]    # build (or serve) another directory
+    python build.py --full-stdlib            # the page loads Pyodide's whole standard library
 
 ``dist/`` holds everything the page needs at run time on its own origin, so the
 game plays offline after one visit and never talks to a CDN:
 
     index.html, ... (site/)       the page, copied as is (index.html: where the runtime is)
-    pyodide/<version>/            the Pyodide runtime from node_modules/pyodide
+    pyodide/<version>/            the Pyodide runtime from node_modules/pyodide, and the page's
+                                  python_stdlib-<hash12>.zip (the modules the game imports,
+                                  tools/stdlib-trace.json) and pyodide-lock-<hash12>.json (no
+                                  packages) beside npm's own
     pyscript/<version>/           @pyscript/core's dist/, without source maps
     wheels/<hash12>/ladder_rummy-<v>-py3-none-any.whl
     boot/<hash12>/pyodide-worker.js  Pyodide's entry in PyScript's worker (site/js/), by content
@@ -26,10 +30,13 @@ honest. The build needs no network once node_modules/ exists; if it is missing
 or holds other versions than package.json pins, it runs ``npm ci`` first.
 
 ``serve`` applies the ``[[headers]]`` of netlify.toml the way Netlify matches
-them, so local tests run under the production header policy (CSP included).
+them, so local tests run under the production header policy (CSP included), and
+compresses like Netlify's CDN: Brotli when the browser accepts it (by Node's
+zlib), else gzip; zips and images as they are.
 Requests to ``/api/*`` go to ``node netlify/dev-server.mjs --port P --dist DIR``
 when that file exists (the leaderboard's local stand-in); otherwise they get a
-503 JSON answer. Standard library only.
+503 JSON answer. Standard library only (Node makes the Brotli bodies and reads
+Pyodide's standard library, as it compiles the engine's bytecode).
 """
 
 from __future__ import annotations
@@ -39,6 +46,8 @@ import base64
 import gzip
 import hashlib
 import http.client
+import importlib.util
+import io
 import http.server
 import json
 import os
@@ -53,12 +62,12 @@ import time
 import tomllib
 import urllib.parse
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from functools import lru_cache
 from pathlib import Path
-from types import FrameType
+from types import FrameType, ModuleType
 
 ROOT = Path(__file__).resolve().parent
 PYPROJECT = ROOT / "pyproject.toml"
@@ -69,6 +78,7 @@ NODE_MODULES = ROOT / "node_modules"
 # The leaderboard's local stand-in; the variable lets tests put a fake there.
 DEV_SERVER = Path(os.environ.get("LADDER_RUMMY_DEV_SERVER", ROOT / "netlify" / "dev-server.mjs"))
 DEFAULT_OUT = ROOT / "dist"
+API_BODY_LIMIT = 1 << 20  # the proxy's own bound; the endpoint refuses more than 64 KB itself
 
 # What pyodide.mjs fetches at run time (checked against its source): the
 # Emscripten module, the wasm, the standard library and the lockfile that
@@ -93,6 +103,8 @@ HASH_CHARS = 12
 # request of a whole session and checks): they stay in dist/ but out of the service
 # worker's precache, about 330 KB gzipped off a first visit. By name, not hash:
 PRECACHE_SKIP = (
+    "pyodide/*/python_stdlib.zip",  # npm's whole standard library and lockfile: the page loads
+    "pyodide/*/pyodide-lock.json",  # the trimmed, content-addressed copies beside them
     "pyscript/*/codemirror*",      # <py-editor>'s editor, and index-*.js, its helper
     "pyscript/*/index-*",
     "pyscript/*/xterm*",           # <py-terminal>'s terminal, and py-*.js, its Pyodide side
@@ -295,17 +307,42 @@ def ensure_node_modules() -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
-def copy_pyodide(dest: Path) -> Path:
-    """Copy the Pyodide runtime into dest/pyodide/<version>/ and return that dir.
+@dataclass(frozen=True)
+class PyodideFiles:
+    """Where the runtime went in dest: its directory, and the standard library and lockfile the
+    page loads (trimmed, or npm's own with ``full_stdlib``), under content-addressed names."""
 
-    The npm package ships no package wheels; the engine wheel is loaded by URL,
-    so micropip and the lockfile's wheel entries are never needed.
+    directory: Path
+    stdlib: Path
+    lockfile: Path
+
+
+def copy_pyodide(dest: Path, project: Project, full_stdlib: bool = False) -> PyodideFiles:
+    """Copy the Pyodide runtime into dest/pyodide/<version>/, and the game's cut of it beside.
+
+    npm's five files go there as they are (tools and the test probe load Pyodide with its
+    defaults), but the page loads ``python_stdlib-<hash>.zip`` and ``pyodide-lock-<hash>.json``:
+    only the modules the game imports (tools/stdlib-trace.json, checked by check_stdlib) without
+    their comments, and a lockfile of no packages (the engine wheel is unpacked by URL). Named by content, so a new
+    cut is a new URL: the directory is cached for good, and so is everything in it.
     """
     source = NODE_MODULES / "pyodide"
     target = dest / "pyodide" / str(installed_version("pyodide"))
     target.mkdir(parents=True)
     for name in PYODIDE_RUNTIME:
         (target / name).write_bytes(strip_source_map(source / name))
+    if full_stdlib:
+        stdlib, lockfile = (source / "python_stdlib.zip").read_bytes(), (source / "pyodide-lock.json").read_bytes()
+    else:
+        stdlib, lockfile = game_stdlib(project), empty_lockfile(source / "pyodide-lock.json")
+    return PyodideFiles(target, hashed_copy(target / "python_stdlib.zip", stdlib), hashed_copy(target / "pyodide-lock.json", lockfile))
+
+
+def hashed_copy(like: Path, data: bytes) -> Path:
+    """Write data beside ``like`` as ``<stem>-<hash12><suffix>``; return its path."""
+    digest = hashlib.sha256(data).hexdigest()[:HASH_CHARS]
+    target = like.with_name(f"{like.stem}-{digest}{like.suffix}")
+    target.write_bytes(data)
     return target
 
 
@@ -339,6 +376,173 @@ def copy_site(dest: Path, site: Path = SITE_DIR) -> None:
     shutil.copytree(
         site, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
     )
+
+
+# --------------------------------------------------------------------------
+# The standard library the game imports
+# --------------------------------------------------------------------------
+
+STDLIB_TRACE = ROOT / "tools" / "stdlib-trace.json"  # written by tools/stdlib_trace.py
+STDLIB_READER = ROOT / "tools" / "stdlib.mjs"  # runs the two below in Pyodide
+STDLIB_IMPORTS = ROOT / "tools" / "stdlib_imports.py"
+STDLIB_COMMENTS = ROOT / "tools" / "stdlib_comments.py"
+STDLIB_CACHE = ROOT / "build" / "stdlib"
+PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib"
+WORKER_PY = SITE_DIR / "py" / "worker.py"
+WORKER_MODULE = "worker"  # what site/py/worker.py is called in the import graph
+RETRACE = "python tools/stdlib_trace.py"
+
+
+class StdlibError(SystemExit):
+    """The trimmed standard library would lack a module the game imports: the build stops."""
+
+
+@lru_cache(maxsize=1)
+def import_reader() -> ModuleType:
+    """tools/stdlib_imports.py, which reads import statements (the same code runs in Pyodide)."""
+    spec = importlib.util.spec_from_file_location("stdlib_imports", STDLIB_IMPORTS)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def read_trace(trace: Path = STDLIB_TRACE) -> dict[str, object]:
+    """The traced modules, refused if they were traced with another Pyodide than the installed one."""
+    name = trace.relative_to(ROOT) if trace.is_relative_to(ROOT) else trace
+    if not trace.is_file():
+        raise StdlibError(f"build: {name} is missing; run {RETRACE}")
+    data = json.loads(trace.read_text(encoding="utf-8"))
+    installed = installed_version("pyodide")
+    if data.get("pyodide") != installed:
+        raise StdlibError(f"build: {name} was traced with Pyodide {data.get('pyodide')}, this is {installed}: run {RETRACE}")
+    return data
+
+
+@dataclass(frozen=True)
+class Stdlib:
+    """Pyodide's standard library as tools/stdlib.mjs reads it: the import graph of its modules,
+    its built-in modules, and its zip with every .py file's comments cut."""
+
+    imports: dict[str, list[str]]
+    builtin: list[str]
+    zip: Path
+
+
+def read_stdlib() -> Stdlib:
+    """Pyodide's standard library, read by Pyodide (tools/stdlib.mjs), once per Pyodide version.
+
+    Reading and checking 560 modules takes Pyodide a minute or two, so the result is kept in
+    build/stdlib/ under Pyodide's version and the readers' hash: it changes with neither the game
+    nor the trace.
+    """
+    readers = "".join(file_sha256(p) for p in (STDLIB_READER, STDLIB_IMPORTS, STDLIB_COMMENTS))
+    cached = STDLIB_CACHE / f"{installed_version('pyodide')}-{hashlib.sha256(readers.encode()).hexdigest()[:HASH_CHARS]}"
+    if not (cached / "graph.json").is_file():
+        partial = cached.with_suffix(".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        try:
+            subprocess.run(["node", str(STDLIB_READER), str(partial)], cwd=ROOT, capture_output=True, check=True, timeout=900)
+        except (OSError, subprocess.SubprocessError) as error:
+            raise StdlibError(f"build: cannot read Pyodide's standard library with Node ({error}); "
+                              "the page's cut of it is made from that reading") from None
+        shutil.rmtree(cached, ignore_errors=True)
+        partial.rename(cached)
+    graph = json.loads((cached / "graph.json").read_text(encoding="utf-8"))
+    return Stdlib(dict(graph["imports"]), list(graph["builtin"]), cached / "python_stdlib.zip")
+
+
+def own_sources(project: Project) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(path, source) of the code the game runs besides the standard library: ours (the engine,
+    site/py/worker.py), whose every import counts, and PyScript's Python, read like the stdlib."""
+    engine = [(arcname, path.read_text(encoding="utf-8")) for arcname, path in package_files(project) if arcname.endswith(".py")]
+    ours = [*engine, (f"{WORKER_MODULE}.py", WORKER_PY.read_text(encoding="utf-8"))]
+    pyscript = [(path.relative_to(PYSCRIPT_PYTHON).as_posix(), path.read_text(encoding="utf-8"))
+                for path in sorted(PYSCRIPT_PYTHON.rglob("*.py"))]
+    return ours, pyscript
+
+
+def import_graph(project: Project, stdlib: Stdlib) -> dict[str, list[str]]:
+    """One graph of every module the game may run: the standard library, PyScript's, ours."""
+    reader = import_reader()
+    ours, pyscript = own_sources(project)
+    known = set(stdlib.imports) | set(stdlib.builtin)
+    known |= {named[0] for path, _ in ours + pyscript if (named := reader.module_name(path))}
+    graph = {**stdlib.imports, **reader.graph(pyscript, "executed", known)}
+    graph.update(reader.graph(ours, "every", known))
+    return graph
+
+
+def imported_by(roots: Iterable[str], graph: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """Every module the roots import, directly or not: {module: the module that imports it}."""
+    found = {root: "" for root in roots}
+    queue = list(found)
+    while queue:
+        module = queue.pop()
+        for name in graph.get(module, ()):
+            if name not in found:
+                found[name] = module
+                queue.append(name)
+    return found
+
+
+def import_chain(module: str, found: Mapping[str, str]) -> str:
+    """``worker → ladder_rummy.adapter → json`` for a module of imported_by's answer."""
+    chain = [module]
+    while found.get(chain[-1]):
+        chain.append(found[chain[-1]])
+    return " → ".join(reversed(chain))
+
+
+def check_stdlib(kept: Collection[str], traced: Iterable[str], graph: Mapping[str, Iterable[str]], stdlib: Collection[str]) -> None:
+    """Fail when the trimmed standard library lacks a module the game imports.
+
+    What the game imports: the traced modules, the worker and, through it, the engine (every
+    import statement of ours, wherever it is), and whatever those import when they are imported
+    (the standard library's and PyScript's module-level imports). A new ``import`` in the engine
+    or the worker lands here before it can fail in a visitor's browser.
+    """
+    found = imported_by([*traced, WORKER_MODULE], graph)
+    missing = sorted(name for name in found if name in stdlib and name not in kept)
+    if missing:
+        lines = "\n  ".join(import_chain(name, found) for name in missing)
+        raise StdlibError(f"build: the trimmed standard library lacks modules the game imports:\n  {lines}\n"
+                          f"run {RETRACE} to trace the game's imports again")
+
+
+def game_stdlib(project: Project) -> bytes:
+    """python_stdlib.zip cut to the traced modules, without comments, once check_stdlib has found
+    none missing."""
+    trace = read_trace()
+    kept = set(trace["modules"])  # type: ignore[arg-type]
+    stdlib = read_stdlib()
+    check_stdlib(kept, kept, import_graph(project, stdlib), set(stdlib.imports))
+    return trimmed_zip(stdlib.zip, kept)
+
+
+def trimmed_zip(source: Path, modules: Collection[str]) -> bytes:
+    """The zip's entries for these modules (and the folders above them), recompressed, in the same
+    order and with the same stamps: the same input always gives the same bytes."""
+    reader = import_reader()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(buffer, "w") as cut:
+        files = [i for i in full.infolist() if not i.is_dir() and (reader.module_name(i.filename) or ("",))[0] in modules]
+        folders = {info.filename[: i + 1] for info in files for i, c in enumerate(info.filename) if c == "/"}
+        for info in full.infolist():
+            if info in files or info.filename in folders:
+                entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                entry.external_attr = info.external_attr
+                entry.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+                cut.writestr(entry, full.read(info), compresslevel=9)
+    return buffer.getvalue()
+
+
+def empty_lockfile(source: Path) -> bytes:
+    """pyodide-lock.json with no packages: the game loads none (the engine wheel is unpacked by
+    URL), and Pyodide reads the lockfile's ``info`` only to check it matches."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    return (json.dumps(lock, sort_keys=True, separators=(",", ":")) + "\n").encode()
 
 
 # --------------------------------------------------------------------------
@@ -400,19 +604,21 @@ def stamp_service_worker(dest: Path, build: Mapping[str, object]) -> bool:
     return True
 
 
-def runtime_paths(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]) -> dict[str, str]:
+def runtime_paths(dest: Path, wheel: Path, pyodide: PyodideFiles, pyscript: Path, boot: Mapping[str, Path]) -> dict[str, str]:
     """Where the page finds the runtime, the wheel and the worker's files, from dest's root
     (build.json and the page's #build-info say the same)."""
     return {
         "wheel": wheel.relative_to(dest).as_posix(),
-        "pyodide": (pyodide / "pyodide.mjs").relative_to(dest).as_posix(),
+        "pyodide": (pyodide.directory / "pyodide.mjs").relative_to(dest).as_posix(),
+        "stdlib": pyodide.stdlib.relative_to(dest).as_posix(),
+        "lockfile": pyodide.lockfile.relative_to(dest).as_posix(),
         "pyscript": (pyscript / "core.js").relative_to(dest).as_posix(),
         **{key: path.relative_to(dest).as_posix() for key, path in boot.items()},
     }
 
 
 def write_build_json(
-    dest: Path, project: Project, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]
+    dest: Path, project: Project, wheel: Path, pyodide: PyodideFiles, pyscript: Path, boot: Mapping[str, Path]
 ) -> dict[str, object]:
     """Write dest/build.json and return it.
 
@@ -433,6 +639,8 @@ def write_build_json(
 
 
 PAGE_TOKEN = "<!-- __BUILD_INFO__ -->"
+# Where the wasm's preload goes: first in the head, so its download starts as the page is parsed.
+PRELOAD_TOKEN = "<!-- __PRELOAD__ -->"
 # PyScript's modules the page imports at every boot: core.js, the chunk it re-exports and its
 # plugins (it imports every one of them at start, for MicroPython's sake if not Pyodide's).
 # Preloaded from the page's <head>, they download and compile while main.js's module graph
@@ -441,22 +649,47 @@ PYSCRIPT_BOOT_CHUNKS = ("core.js", "core-*.js", "deprecations-manager-*.js", "do
                         "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
 
 
-def stamp_page(dest: Path, wheel: Path, pyodide: Path, pyscript: Path, boot: Mapping[str, Path]) -> bool:
+def stamp_page(dest: Path, wheel: Path, pyodide: PyodideFiles, pyscript: Path, boot: Mapping[str, Path]) -> bool:
     """Replace ``__BUILD_INFO__`` in dest/index.html with where the runtime and the wheel are.
 
     The bridge reads it from the page itself rather than fetching build.json first: one round
     trip less before Python can start (build.json stays, for the service worker and tools). The
     paths are content-addressed or versioned, so they stay right for as long as this page is.
+
+    And ``__PRELOAD__`` with a preload of the wasm, the boot's longest download (most of a first
+    visit's bytes, and the file every visit reads): it starts as the head is parsed, a few round
+    trips before js/start.js has run, and the bridge's fetch of it takes over the preload.
     """
     page = dest / "index.html"
     if not page.is_file() or PAGE_TOKEN not in (text := page.read_text(encoding="utf-8")):
         return False
-    info = runtime_paths(dest, wheel, pyodide, pyscript, boot)
+    info: dict[str, object] = {**runtime_paths(dest, wheel, pyodide, pyscript, boot), "sizes": download_sizes(dest, wheel, pyodide, boot)}
     chunks = sorted({c for pattern in PYSCRIPT_BOOT_CHUNKS for c in pyscript.glob(pattern)})
     lines = [f'<script type="application/json" id="build-info">{json.dumps(info)}</script>']
     lines += [f'<link rel="modulepreload" href="{c.relative_to(dest).as_posix()}">' for c in chunks]
-    page.write_text(text.replace(PAGE_TOKEN, "\n  ".join(lines)), encoding="utf-8")
+    wasm = (pyodide.directory / "pyodide.asm.wasm").relative_to(dest).as_posix()
+    preload = f'<link rel="preload" href="{wasm}" as="fetch" crossorigin fetchpriority="high">'
+    page.write_text(text.replace(PAGE_TOKEN, "\n  ".join(lines)).replace(PRELOAD_TOKEN, preload), encoding="utf-8")
     return True
+
+
+def download_sizes(dest: Path, wheel: Path, pyodide: PyodideFiles, boot: Mapping[str, Path]) -> dict[str, list[int]]:
+    """{path: [bytes, about how many cross the network]} of what a first visit's bridge downloads.
+
+    The page's boot progress bar follows these downloads (site/js/bridge.js counts what arrives of
+    each); the second figure (gzip's size, or the size of a file that is sent as it is) weighs each
+    file by what it costs on the network, so a bar half full is about half the bytes, whatever the
+    CDN's encoding.
+    """
+    files = [*boot.values(), *(pyodide.directory / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")),
+             pyodide.stdlib, pyodide.lockfile, wheel]
+    return {file.relative_to(dest).as_posix(): [file.stat().st_size, wire_estimate(file)] for file in files}
+
+
+def wire_estimate(file: Path) -> int:
+    """A file's size as a CDN sends it: gzip's if it compresses (Brotli's is smaller still), else its own."""
+    data = file.read_bytes()
+    return len(gzip.compress(data, compresslevel=6, mtime=0)) if compressible(file, len(data)) else len(data)
 
 
 def content_addressed(file: Path) -> Path:
@@ -491,10 +724,10 @@ def content_addressed_boot_files(dest: Path) -> dict[str, Path]:
     return moved
 
 
-def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
+def assemble(dest: Path, project: Project, site: Path, full_stdlib: bool = False) -> dict[str, object]:
     """Write the whole site into the empty directory dest; return build.json's content."""
     copy_site(dest, site)
-    pyodide = copy_pyodide(dest)
+    pyodide = copy_pyodide(dest, project, full_stdlib)
     pyscript = copy_pyscript(dest)
     wheel = content_addressed(build_site_wheel(project, dest / "wheels"))
     (dest / STABLE_WHEEL).parent.mkdir(parents=True)
@@ -506,11 +739,13 @@ def assemble(dest: Path, project: Project, site: Path) -> dict[str, object]:
     return info
 
 
-def build(out: Path = DEFAULT_OUT, site: Path = SITE_DIR) -> dict[str, object]:
+def build(out: Path = DEFAULT_OUT, site: Path = SITE_DIR, full_stdlib: bool = False) -> dict[str, object]:
     """Build the site into out/ and return build.json's content.
 
     The site is assembled in a sibling directory and swapped in at the end, so
     a failed build leaves the previous dist/ as it was and no partial copy.
+    ``full_stdlib``: the page loads npm's whole standard library (tools/stdlib_trace.py traces
+    the game's imports on such a build).
     """
     started = time.perf_counter()
     ensure_node_modules()
@@ -518,7 +753,7 @@ def build(out: Path = DEFAULT_OUT, site: Path = SITE_DIR) -> dict[str, object]:
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
-        info = assemble(staging, read_project(), site)
+        info = assemble(staging, read_project(), site, full_stdlib)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -623,6 +858,28 @@ MIME_TYPES = {
 COMPRESSIBLE = ("text/", "application/json", "application/manifest+json", "application/wasm", "image/svg+xml")
 GZIP_MIN_BYTES = 1024
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authorization", "proxy-authenticate"}
+# Netlify's CDN compresses on the fly, with Brotli for a browser that accepts it and gzip otherwise
+# (docs/BOOT.md says where that is written); not zips or images, which are compressed already. Its
+# Brotli quality is not published: 5 is Apache mod_brotli's default, the lower of the usual
+# on-the-fly settings (nginx's is 6), so the local figures do not flatter the site.
+BROTLI_QUALITY = 5
+ENCODED_CACHE = ROOT / "build" / "encoded"  # Brotli bodies by content hash, shared by every serve
+# Brotli from Node's zlib (Python's standard library has none): the files named on the command
+# line, each written to stdout as an 8-byte big-endian length and the compressed bytes.
+BROTLI_JS = r"""
+import zlib from "node:zlib";
+import { readFileSync } from "node:fs";
+const [quality, ...files] = process.argv.slice(1);
+for (const file of files) {
+  const data = readFileSync(file);
+  const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: Number(quality), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length };
+  const out = zlib.brotliCompressSync(data, { params });
+  const head = Buffer.alloc(8);
+  head.writeBigUInt64BE(BigInt(out.length));
+  process.stdout.write(head);
+  process.stdout.write(out);
+}
+"""
 
 
 def content_type(path: Path) -> str:
@@ -630,29 +887,108 @@ def content_type(path: Path) -> str:
     return MIME_TYPES.get(path.suffix.lower(), "application/octet-stream")
 
 
+def compressible(path: Path, size: int) -> bool:
+    """Whether the server sends this file compressed (to a client that accepts it)."""
+    return content_type(path).startswith(COMPRESSIBLE) and size > GZIP_MIN_BYTES
+
+
 @lru_cache(maxsize=256)
 def gzipped(path: Path, mtime_ns: int, size: int) -> bytes:
-    """A file's gzip bytes, kept in memory per version of the file.
-
-    The wasm takes about half a second to compress; the cache pays that once
-    per build rather than once per request.
-    """
+    """A file's gzip bytes, kept in memory per version of the file."""
     del mtime_ns, size  # part of the cache key only
     return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
 
 
-def warm_gzip_cache(root: Path) -> None:
-    """Compress every compressible file ahead of its first request.
+def brotli_many(paths: list[Path]) -> list[bytes] | None:
+    """The files' Brotli bytes, by Node; None without Node (the server then sends gzip)."""
+    if not paths:
+        return []
+    command = ["node", "--input-type=module", "-e", BROTLI_JS, str(BROTLI_QUALITY), *map(str, paths)]
+    try:
+        out = subprocess.run(command, capture_output=True, check=True, timeout=600).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    bodies, at = [], 0
+    while at < len(out):
+        length = int.from_bytes(out[at:at + 8], "big")
+        bodies.append(out[at + 8:at + 8 + length])
+        at += 8 + length
+    return bodies if len(bodies) == len(paths) else None
 
-    Run in the background at start: otherwise the first boot after a start
-    waits most of a second for the wasm, which Netlify's CDN never makes
-    anyone wait for, and boot timings measured locally would be off.
+
+class Encoder:
+    """Compressed bodies, made once: Brotli kept on disk by content hash (build/encoded/, so every
+    serve of the same files shares them) and in memory by file version; gzip in memory.
+
+    Compressing the wasm takes a second or so: ``warm`` does every file ahead of its first request
+    (Netlify's CDN never makes a visitor wait for that), and a request for a file being compressed
+    waits for that instead of compressing it twice.
     """
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and content_type(path).startswith(COMPRESSIBLE):
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.bodies: dict[tuple[Path, int, int], bytes | None] = {}  # None: no Brotli (no Node)
+        self.pending: dict[tuple[Path, int, int], threading.Event] = {}
+        self.node = True  # False once Node could not be run: gzip from then on
+
+    def body(self, path: Path, encoding: str) -> bytes | None:
+        """The file's bytes in this encoding ("br" or "gzip"); None if it cannot be made."""
+        stat = path.stat()
+        if encoding == "gzip":
+            return gzipped(path, stat.st_mtime_ns, stat.st_size)
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with self.lock:
+            if key in self.bodies:
+                return self.bodies[key]
+            waiting = self.pending.get(key)
+        if waiting is None:
+            self.brotli([path])
+        else:
+            waiting.wait(600)
+        with self.lock:
+            return self.bodies[key]
+
+    def brotli(self, paths: list[Path]) -> None:
+        """Compress these files with Brotli (from the disk cache where it has them)."""
+        keys = []
+        with self.lock:
+            for path in paths:
+                stat = path.stat()
+                key = (path, stat.st_mtime_ns, stat.st_size)
+                if key not in self.bodies and key not in self.pending:
+                    self.pending[key] = threading.Event()
+                    keys.append(key)
+        try:
+            self.fill(keys)
+        finally:
+            with self.lock:
+                for key in keys:
+                    self.pending.pop(key).set()
+
+    def fill(self, keys: list[tuple[Path, int, int]]) -> None:
+        """Make the bodies of these keys: read from build/encoded/, else compress and keep there."""
+        cached = {key: ENCODED_CACHE / f"{file_sha256(key[0])}-br{BROTLI_QUALITY}" for key in keys}
+        todo = [key for key in keys if not cached[key].is_file()]
+        made = brotli_many([key[0] for key in todo]) if self.node else None
+        if made is None and todo:
+            self.node = False
+            print("serve: no Node for Brotli; sending gzip", file=sys.stderr, flush=True)
+        for key, body in zip(todo, made or []):
+            ENCODED_CACHE.mkdir(parents=True, exist_ok=True)
+            partial = cached[key].with_suffix(".partial")
+            partial.write_bytes(body)
+            partial.replace(cached[key])
+        with self.lock:
+            for key in keys:
+                self.bodies[key] = cached[key].read_bytes() if cached[key].is_file() else None
+
+    def warm(self, root: Path) -> None:
+        """Compress every compressible file under root, both ways, ahead of its first request."""
+        files = [p for p in sorted(root.rglob("*")) if p.is_file() and compressible(p, p.stat().st_size)]
+        self.brotli(files)
+        for path in files:
             stat = path.stat()
-            if stat.st_size > GZIP_MIN_BYTES:
-                gzipped(path, stat.st_mtime_ns, stat.st_size)
+            gzipped(path, stat.st_mtime_ns, stat.st_size)
 
 
 class SiteHandler(http.server.BaseHTTPRequestHandler):
@@ -663,6 +999,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
     root: Path = DEFAULT_OUT
     rules: list[HeaderRule] = []
     api_port: int | None = None
+    encoder: Encoder = Encoder()
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
         """Serve a file, or proxy an API call."""
@@ -677,6 +1014,16 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         self.dispatch(send_body=True)
 
     do_PUT = do_DELETE = do_OPTIONS = do_POST  # noqa: N815
+
+    def __getattr__(self, name: str) -> object:
+        """Any other method (TRACE, PATCH, FOO): the API answers it (405), the files 405 too.
+
+        http.server looks up ``do_<METHOD>`` and answers 501 when there is none: a 5xx for the
+        client's mistake.
+        """
+        if name.startswith("do_"):
+            return self.do_POST
+        raise AttributeError(name)
 
     def dispatch(self, send_body: bool) -> None:
         """Route a request to the API proxy or the static files."""
@@ -716,7 +1063,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             return
         ctype = content_type(file)
-        body, encoding = self.encode(file, ctype, stat.st_mtime_ns, stat.st_size)
+        body, encoding = self.encode(file, stat.st_size)
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
@@ -730,11 +1077,14 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         if send_body:
             self.wfile.write(body)
 
-    def encode(self, file: Path, ctype: str, mtime_ns: int, size: int) -> tuple[bytes, str | None]:
-        """The body to send: gzip when the type compresses and the client accepts it."""
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if accepts and ctype.startswith(COMPRESSIBLE) and size > GZIP_MIN_BYTES:
-            return gzipped(file, mtime_ns, size), "gzip"
+    def encode(self, file: Path, size: int) -> tuple[bytes, str | None]:
+        """The body to send: Brotli or gzip when the type compresses and the client accepts it."""
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        if compressible(file, size):
+            if "br" in accepted and (body := self.encoder.body(file, "br")) is not None:
+                return body, "br"
+            if "gzip" in accepted and (body := self.encoder.body(file, "gzip")) is not None:
+                return body, "gzip"
         return file.read_bytes(), None
 
     def send_site_headers(self, url_path: str) -> None:
@@ -750,7 +1100,16 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
             detail = f"no {DEV_SERVER.name}: the leaderboard does not run locally yet"
             self.send_json(503, {"error": "unavailable", "detail": detail})
             return
-        length = int(self.headers.get("Content-Length") or 0)
+        declared = self.headers.get("Content-Length") or "0"
+        if not declared.isascii() or not declared.isdigit():
+            self.close_connection = True  # the body's end is unknown: this connection cannot go on
+            self.send_json(400, {"error": "invalid_request", "detail": f"Content-Length {declared[:40]!r} is not a length"})
+            return
+        length = int(declared)
+        if length > API_BODY_LIMIT:
+            self.close_connection = True
+            self.send_json(413, {"error": "too_large", "detail": f"the request body must be at most {API_BODY_LIMIT} bytes"})
+            return
         body = self.rfile.read(length) if length else None
         headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP}
         connection = http.client.HTTPConnection("127.0.0.1", self.api_port, timeout=60)
@@ -849,13 +1208,14 @@ def serve(root: Path, port: int) -> None:
     if not root.is_dir():
         raise SystemExit(f"serve: {root} does not exist; run python build.py first")
     api_port = free_port() if DEV_SERVER.is_file() else None
-    handler = type("Handler", (SiteHandler,), {"root": root, "rules": load_header_rules(), "api_port": api_port})
+    encoder = Encoder()
+    handler = type("Handler", (SiteHandler,), {"root": root, "rules": load_header_rules(), "api_port": api_port, "encoder": encoder})
     try:
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as error:
         raise SystemExit(f"serve: cannot listen on port {port} ({error.strerror}); try --port") from None
     httpd.daemon_threads = True
-    threading.Thread(target=warm_gzip_cache, args=(root,), daemon=True).start()
+    threading.Thread(target=encoder.warm, args=(root,), daemon=True).start()
     signal.signal(signal.SIGTERM, raise_interrupt)
     signal.signal(signal.SIGINT, raise_interrupt)
     dev_server = None
@@ -878,9 +1238,11 @@ def serve(root: Path, port: int) -> None:
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    """``[--out DIR] [serve [--port N] [--no-build]]``."""
+    """``[--out DIR] [--full-stdlib] [serve [--port N] [--no-build]]``."""
     parser = argparse.ArgumentParser(description="Build (and serve) Ladder Rummy's dist/.")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output directory (default: dist/)")
+    parser.add_argument("--full-stdlib", action="store_true",
+                        help="the page loads Pyodide's whole standard library (to trace what the game imports)")
     commands = parser.add_subparsers(dest="command")
     serve_cmd = commands.add_parser("serve", help="build, then serve on localhost")
     serve_cmd.add_argument("--port", type=int, default=8000, help="0: any free port (printed)")
@@ -894,7 +1256,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     out = args.out.resolve()
     if args.command != "serve" or not args.no_build:
-        build(out)
+        build(out, full_stdlib=args.full_stdlib)
     if args.command == "serve":
         serve(out, args.port)
     return 0

@@ -3,7 +3,7 @@
     python bench/boot.py [--runs 3]
 
 Prints JSON. Builds into a temporary directory, serves it with
-``python build.py serve`` (netlify.toml's headers, gzip), and opens two pages
+``python build.py serve`` (netlify.toml's headers, Brotli or gzip), and opens two pages
 in headless Debian Chromium, each in a fresh profile (cold: empty HTTP cache
 and IndexedDB) and then reloaded in the same profile (warm):
 
@@ -13,11 +13,12 @@ and IndexedDB) and then reloaded in the same profile (warm):
 * ``page`` — the game page (if site/js/main.js exists): navigation start to
   the page leaving its boot screen.
 
-Wire bytes are the encoded (gzip) response bodies Chromium received for the
+Wire bytes are the encoded (Brotli) response bodies Chromium received for the
 cold load, the service worker's precache included for the game page (its
 requests for files the visit already downloaded come from the HTTP cache and
-count 0). ``precache_gzip_bytes`` is the precache list's size as the server
-sends it. The warm load of the game page runs under its service worker.
+count 0). ``precache_gzip_bytes`` and ``precache_brotli_bytes`` are the precache
+list's size as the server sends it to a client that accepts gzip only, and Brotli.
+The warm load of the game page runs under its service worker.
 """
 
 from __future__ import annotations
@@ -67,25 +68,27 @@ def timed_builds(out: Path, runs: int) -> list[float]:
     return times
 
 
-def wire_size(path: Path) -> int:
-    """Bytes the local server sends for a file to a gzip-accepting client."""
+def gzip_size(path: Path) -> int:
+    """Bytes the local server sends for a file to a client that accepts gzip only."""
     data = path.read_bytes()
-    if build.content_type(path).startswith(build.COMPRESSIBLE) and len(data) > 1024:
-        return len(gzip.compress(data, compresslevel=6, mtime=0))
-    return len(data)
+    return len(gzip.compress(data, compresslevel=6, mtime=0)) if build.compressible(path, len(data)) else len(data)
 
 
 def dist_figures(dist: Path) -> dict[str, int]:
-    """Size of dist/ and of the precache list, raw and as sent."""
+    """Size of dist/ and of the precache list, raw and as sent (gzip, and Brotli as Chromium gets it)."""
     info = json.loads((dist / "build.json").read_text(encoding="utf-8"))
     files = [p for p in dist.rglob("*") if p.is_file()]
     precache = [dist / name for name in info["precache"]]
+    packed = [p for p in precache if build.compressible(p, p.stat().st_size)]
+    brotli = build.brotli_many(packed) or []
     return {
         "dist_files": len(files),
         "dist_bytes": sum(p.stat().st_size for p in files),
         "precache_files": len(precache),
         "precache_bytes": sum(p.stat().st_size for p in precache),
-        "precache_gzip_bytes": sum(wire_size(p) for p in precache),
+        "precache_gzip_bytes": sum(gzip_size(p) for p in precache),
+        "precache_brotli_bytes": sum(len(b) for b in brotli) + sum(p.stat().st_size for p in precache if p not in packed),
+        "brotli_quality": build.BROTLI_QUALITY,
     }
 
 

@@ -2,6 +2,7 @@
 
     python bench/bots.py [--games 20] [--bot normal] [--dailies 8]    # CPython, one process
     python bench/bots.py --pyodide [--games 5] [--dailies 8]          # the same, under Pyodide in Node
+    python bench/bots.py --games 0 --also-version 1.0.0               # and an earlier version's Dailies
 
 Prints JSON with two parts:
 
@@ -41,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if sys.platform != "emscripten":  # under Pyodide the engine comes from the installed wheel
     sys.path.insert(0, str(ROOT / "engine"))
 
-from ladder_rummy import evaluate  # noqa: E402
+from ladder_rummy import __version__, evaluate  # noqa: E402
 from ladder_rummy.bots import make_bot  # noqa: E402
 from ladder_rummy.bots.basic import BasicBot  # noqa: E402
 from ladder_rummy.match import Match, person_and_bots  # noqa: E402
@@ -94,9 +95,10 @@ def measure(games: int, bot: str) -> dict[str, Any]:
     }
 
 
-def finished_daily(date: str) -> list[str]:
-    """The log of a finished Daily: the basic player in the person's seat, three Normal players."""
-    match = Match(daily_seed(date), [BasicBot()] + person_and_bots("normal")[1:])
+def finished_daily(date: str, version: str = __version__) -> list[str]:
+    """The log of a finished Daily: the basic player in the person's seat, three Normal players
+    (of engine ``version``)."""
+    match = Match(daily_seed(date), [BasicBot()] + person_and_bots("normal", version)[1:])
     match.advance()
     assert match.game.is_over
     return list(match.game.log)
@@ -109,25 +111,26 @@ def timed(run: Callable[[], object]) -> tuple[float, float]:
     return (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
 
 
-def measure_verify(dailies: int, repeats: int) -> dict[str, Any]:
-    """verify_daily of ``dailies`` finished Dailies, each ``repeats`` times from an empty cache."""
+def measure_verify(dailies: int, repeats: int, version: str = __version__) -> dict[str, Any]:
+    """verify_daily of ``dailies`` finished Dailies of engine ``version``, each ``repeats`` times
+    from an empty cache."""
     dates = [f"2026-12-{d + 1:02d}" for d in range(dailies)]
     per_game = []
     wall: list[float] = []
     cpu: list[float] = []
     for date in dates:
-        log = finished_daily(date)
+        log = finished_daily(date, version)
         runs = []
         for _ in range(repeats):
             evaluate.shape_of_key.cache_clear()  # a submission is a game this process has not seen
-            runs.append(timed(lambda: verify_daily(date, log)))
+            runs.append(timed(lambda: verify_daily(date, log, version)))
         game_wall = statistics.median(w for w, _ in runs)
         game_cpu = statistics.median(c for _, c in runs)
         wall.append(game_wall)
         cpu.append(game_cpu)
         per_game.append({"date": date, "entries": len(log), "ms": round(game_wall, 1), "cpu_ms": round(game_cpu, 1)})
     return {
-        "dailies": dailies, "repeats": repeats, "games": per_game,
+        "version": version, "dailies": dailies, "repeats": repeats, "games": per_game,
         "ms": {"median": round(statistics.median(wall), 1), "max": round(max(wall), 1)},
         "cpu_ms": {"median": round(statistics.median(cpu), 1), "max": round(max(cpu), 1)},
     }
@@ -151,7 +154,7 @@ def under_pyodide(args: argparse.Namespace) -> dict[str, Any]:
         done = subprocess.run(
             ["node", str(ROOT / "tools" / "pyodide_node.mjs"), "run", str(Path(__file__).resolve()),
              "--games", str(args.games), "--bot", args.bot, "--dailies", str(args.dailies),
-             "--repeats", str(args.repeats)],
+             "--repeats", str(args.repeats), *(["--also-version", args.also_version] if args.also_version else [])],
             cwd=ROOT, env={**os.environ, "LADDER_RUMMY_WHEEL": str(wheel)},
             capture_output=True, text=True, timeout=3600,
         )
@@ -168,6 +171,9 @@ def main() -> None:
     parser.add_argument("--bot", default="normal")
     parser.add_argument("--dailies", type=int, default=8, help="finished Dailies to verify (default 8; 0: none)")
     parser.add_argument("--repeats", type=int, default=3, help="verifications of each Daily (default 3)")
+    parser.add_argument("--also-version", metavar="VERSION",
+                        help="verify the same dates played and replayed by an earlier engine version too, "
+                             "after this one's (an in-run ratio, whatever the machine's load)")
     parser.add_argument("--pyodide", action="store_true", help="run under Pyodide in Node instead")
     args = parser.parse_args()
     if args.pyodide:
@@ -180,6 +186,10 @@ def main() -> None:
             "verify_daily": measure_verify(args.dailies, args.repeats) if args.dailies else None,
             "load_average": _load(),
         }
+        if args.also_version and args.dailies:
+            result["verify_daily_also"] = measure_verify(args.dailies, args.repeats, args.also_version)
+            result["verify_cpu_ratio"] = round(result["verify_daily"]["cpu_ms"]["median"]
+                                               / result["verify_daily_also"]["cpu_ms"]["median"], 3)
     print(json.dumps(result))
 
 

@@ -10,7 +10,8 @@
 // Options: --port P (default 8888), --dist DIR (default dist/),
 // --blobs DIR (default $LADDER_RUMMY_BLOBS_DIR, else .blobs/; tests that go
 // through `build.py serve` set the variable to keep their results out of
-// .blobs/), --host H (default 127.0.0.1).
+// .blobs/), --host H (default 127.0.0.1). $LADDER_RUMMY_PLAYERS_PER_NETWORK raises the cap on
+// player ids per network and date (4) for tests that play many players from one machine.
 // It listens at once and loads the engine in the background; a request that
 // arrives first waits for it (a few seconds) rather than failing.
 
@@ -27,8 +28,21 @@ import { startLocalBlobs } from "./lib/local-blobs.mjs";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ROUTE = "/api/leaderboard";
 const DEFAULT_BLOBS = process.env.LADDER_RUMMY_BLOBS_DIR || path.join(ROOT, ".blobs");
+// Production's limits, but for the player ids one network may send a date: every local request
+// comes from 127.0.0.1, so tests that play as many players set LADDER_RUMMY_PLAYERS_PER_NETWORK.
+const DEV_LIMITS = process.env.LADDER_RUMMY_PLAYERS_PER_NETWORK
+  ? { playersPerNetwork: Number(process.env.LADDER_RUMMY_PLAYERS_PER_NETWORK) }
+  : {};
 
-/** A web Request from a node request (the body streamed, not buffered). */
+// Methods a fetch Request cannot carry (undici refuses them) are answered here: 405, as the
+// handler answers any method it does not take.
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * A web Request from a node request (the body streamed, not buffered). The URL is built on this
+ * server's own origin, never on the Host header, which a client may write as anything.
+ */
 function toRequest(req, origin) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -63,7 +77,7 @@ function sendJson(res, status, payload) {
  * Start the Blobs server, the engine load and the HTTP server.
  * @returns {Promise<{port: number, close: () => Promise<void>}>}
  */
-export async function startDevServer({ port = 8888, host = "127.0.0.1", dist = path.join(ROOT, "dist"), blobs = DEFAULT_BLOBS, log = console.log } = {}) {
+export async function startDevServer({ port = 8888, host = "127.0.0.1", dist = path.join(ROOT, "dist"), blobs = DEFAULT_BLOBS, log = console.log, limits = DEV_LIMITS } = {}) {
   const local = await startLocalBlobs({ directory: path.resolve(blobs) });
   const started = Date.now();
   const wheelPath = path.join(path.resolve(dist), "engine", "ladder_rummy.whl");
@@ -72,17 +86,40 @@ export async function startDevServer({ port = 8888, host = "127.0.0.1", dist = p
     (e) => log(`dev-server: engine ${e.version} ready in ${Date.now() - started} ms`),
     (error) => log(`dev-server: the engine failed to load: ${error.message}`),
   );
-  const handler = createHandler({ store: local.store("leaderboard"), engine: () => getEngine({ wheelPath }) });
+  const handler = createHandler({ store: local.store("leaderboard"), engine: () => getEngine({ wheelPath }), limits });
 
   const server = http.createServer(async (req, res) => {
     try {
-      const pathname = new URL(req.url, "http://localhost").pathname;
-      if (pathname !== ROUTE && pathname !== `${ROUTE}/`) {
-        sendJson(res, 404, { error: "not_found", detail: `no endpoint at ${pathname}; the leaderboard is ${ROUTE}` });
+      const origin = `http://${host}:${server.address().port}`;
+      let url;
+      try {
+        url = new URL(req.url, origin);
+      } catch {
+        sendJson(res, 400, { error: "invalid_request", detail: "the request target is not a path" });
+        return;
+      }
+      if (url.pathname !== ROUTE && url.pathname !== `${ROUTE}/`) {
+        sendJson(res, 404, { error: "not_found", detail: `no endpoint at ${url.pathname}; the leaderboard is ${ROUTE}` });
+        return;
+      }
+      if (req.headers.host !== undefined && !HOST.test(req.headers.host)) {
+        sendJson(res, 400, { error: "invalid_request", detail: "the Host header is not a host name" });
+        return;
+      }
+      if (FORBIDDEN_METHODS.has(req.method)) {
+        res.setHeader("allow", "GET, HEAD, POST");
+        sendJson(res, 405, { error: "method_not_allowed", detail: `${req.method} is not supported here: use GET or POST` });
+        return;
+      }
+      let request;
+      try {
+        request = toRequest(req, origin);
+      } catch (error) {
+        sendJson(res, 400, { error: "invalid_request", detail: `the request cannot be read: ${error.message}` });
         return;
       }
       const context = { ip: req.socket.remoteAddress };
-      await send(res, await handler(toRequest(req, `http://${req.headers.host ?? `${host}:${port}`}`), context));
+      await send(res, await handler(request, context));
     } catch (error) {
       log(`dev-server: ${error.stack ?? error}`);
       if (!res.headersSent) sendJson(res, 500, { error: "internal", detail: "the dev server failed on its side" });

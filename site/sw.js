@@ -97,12 +97,12 @@ async function dropOldCaches() {
 }
 
 /**
- * A snapshot key (`python-snapshot?pyodide=…&wheel=…&worker=…&pyscript=…`, paths from the root;
- * see site/js/bridge.js) whose every file this build ships.
+ * A snapshot key (`python-snapshot?pyodide=…&stdlib=…&wheel=…&worker=…&pyscript=…`, paths from
+ * the root; see site/js/bridge.js) whose every file this build ships.
  */
 function snapshotListed(key, listed) {
   const paths = [...new URL(key).searchParams.values()];
-  return paths.length >= 4 && paths.every((path) => listed.has(new URL(path, ROOT).href));
+  return paths.length >= 5 && paths.every((path) => listed.has(new URL(path, ROOT).href));
 }
 
 /**

@@ -9,6 +9,10 @@ decide the same way for everyone and the leaderboard replays them.
 The Daily's own lineup (three Normal players) is played with a scripted person, and
 every difficulty plays a bot-only game. A change to a computer player changes this
 record: regenerate it with ``python tests/golden_bots.py --write`` and say why.
+
+Every earlier engine version keeps its own record (``tests/golden/bots-<version>.json``,
+``--version <version>``): its difficulties must go on playing exactly as they did, or its
+saves and Dailies would no longer replay. That record is never rewritten.
 """
 
 from __future__ import annotations
@@ -22,11 +26,19 @@ from typing import Any
 if sys.platform != "emscripten":  # as a script in CPython; under Pyodide the wheel is installed
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from ladder_rummy import derive  # noqa: E402
+from ladder_rummy import __version__, derive  # noqa: E402
 from ladder_rummy.bots import make_bot  # noqa: E402
+from ladder_rummy.bots.registry import difficulty_name  # noqa: E402
 from ladder_rummy.match import Match  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "bots.json"
+
+
+def golden_file(version: str = __version__) -> Path:
+    """The record of an engine version's computer players."""
+    return GOLDEN if version == __version__ else GOLDEN.with_name(f"bots-{version}.json")
+
+
 LINEUPS: dict[str, tuple[str, ...]] = {
     "golden-bots-1": ("normal", "normal", "normal", "normal"),
     "golden-bots-2": ("hard", "easy", "normal", "basic"),
@@ -34,16 +46,17 @@ LINEUPS: dict[str, tuple[str, ...]] = {
 DAILY = "daily-2026-11-29"
 
 
-def bot_game(seed: str, seats: tuple[str, ...]) -> Match:
-    """A whole game of computer players."""
-    match = Match(seed, [make_bot(name) for name in seats])
+def bot_game(seed: str, seats: tuple[str, ...], version: str = __version__) -> Match:
+    """A whole game of computer players (the difficulties as engine ``version`` had them)."""
+    names = [difficulty_name(name, version) if name in ("easy", "normal", "hard") else name for name in seats]
+    match = Match(seed, [make_bot(name) for name in names])
     match.advance()
     return match
 
 
-def daily_with_a_person(seed: str = DAILY) -> Match:
+def daily_with_a_person(seed: str = DAILY, version: str = __version__) -> Match:
     """The Daily's lineup: a person (seeded random, laying down when possible) and three Normal players."""
-    match = Match.against(seed, "normal")
+    match = Match.against(seed, "normal", version)
     person = derive(seed, "golden-person")
     match.advance()
     while not match.game.is_over:
@@ -65,15 +78,22 @@ def game_record(match: Match) -> dict[str, Any]:
     }
 
 
-def record() -> dict[str, Any]:
-    """The whole golden record of the computer players."""
-    out = {seed: game_record(bot_game(seed, seats)) for seed, seats in LINEUPS.items()}
-    out[DAILY] = game_record(daily_with_a_person())
+def record(version: str = __version__) -> dict[str, Any]:
+    """The whole golden record of the computer players of engine ``version``."""
+    out = {seed: game_record(bot_game(seed, seats, version)) for seed, seats in LINEUPS.items()}
+    out[DAILY] = game_record(daily_with_a_person(version=version))
     return out
+
+
+def records() -> dict[str, Any]:
+    """The record of every engine version this engine replays, by version."""
+    from ladder_rummy.verify import REPLAY_COMPATIBLE
+
+    return {version: record(version) for version in REPLAY_COMPATIBLE}
 
 
 if __name__ == "__main__":
     if "--write" in sys.argv:
         GOLDEN.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n")
     else:
-        print(json.dumps(record(), sort_keys=True))
+        print(json.dumps(records(), sort_keys=True))

@@ -17,14 +17,16 @@ import doctest
 import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from ladder_rummy import evaluate, tournament
-from ladder_rummy.actions import LayDown
+from ladder_rummy.actions import Discard, LayDown, parse_action
 from ladder_rummy.bots import make_bot
 from ladder_rummy.cards import parse_cards
+from ladder_rummy.bots.hard import HardBot
 from ladder_rummy.bots.registry import BOTS, DAILY_DIFFICULTY, DIFFICULTIES
 from ladder_rummy.errors import ReplayError
 from ladder_rummy.game import PLAYERS, Game
@@ -94,20 +96,52 @@ def test_redeal_changes_what_is_hidden_and_nothing_else() -> None:
 
 
 
-@pytest.mark.parametrize("name", ALL_BOTS)
-def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
+def check_redeals(name: str, games: list[Game], redeals: int) -> int:
+    """Every decision of bot ``name`` at ``games`` stays the same when the hidden cards are
+    dealt again ``redeals`` ways and the view's seed is replaced; the number of re-deals."""
     bot = make_bot(name)
     shuffler = random.Random(name)
-    for game in POSITIONS:
+    done = 0
+    for game in games:
         seat = game.current_seat
         view, legal = game.view(seat), game.legal_actions()
         expected = bot.choose(view, legal, derive(game.seed, "test", len(game.log)))
-        for _ in range(3):
+        for k in range(redeals):
             other = redeal(game, seat, shuffler)
             other_view = other.view(seat)
             assert other_view == view
+            other_view["seed"] = f"another-seed-{k}"  # the seed would tell the deal: a bot must not use it
             got = bot.choose(other_view, other.legal_actions(), derive(game.seed, "test", len(game.log)))
             assert got == expected, (name, game.seed, len(game.log))
+            done += 1
+    return done
+
+
+@pytest.mark.parametrize("name", ALL_BOTS)
+def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
+    assert check_redeals(name, POSITIONS, 3) == 3 * len(POSITIONS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["normal", "hard"])
+def test_no_decision_depends_on_hidden_cards_at_200_positions(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's own check, at its scale: about 200 positions, each re-dealt three ways.
+
+    For Hard, a good share of them are decisions it searches (sampled worlds played out),
+    counted here, so the check covers the search and not only Normal's judgement."""
+    games = [g for seed in ("fair-3", "fair-4", "fair-5", "fair-6") for g in positions(seed, every=15, limit=50)]
+    assert len(games) >= 195
+    searched = []
+    best_of = HardBot.best_of
+
+    def counted(self: HardBot, r: object, candidates: list[object], rng: random.Random) -> object:
+        searched.append(len(candidates) > 1)
+        return best_of(self, r, candidates, rng)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HardBot, "best_of", counted)
+    assert check_redeals(name, games, 3) >= 585
+    if name == "hard":
+        assert sum(searched) >= 150  # about 60 positions, each decided 4 times
 
 
 @pytest.mark.parametrize("name", ALL_BOTS)
@@ -196,20 +230,65 @@ def test_strong_beats_basic_on_fixed_seeds() -> None:
 # ---------------------------------------------------------------------------- registry and tournament
 def test_registry_names() -> None:
     assert DAILY_DIFFICULTY == "normal"
-    for name in ("random", "basic", "strong", *DIFFICULTIES):
+    for name in ("random", "basic", "expert", "strong", *DIFFICULTIES, "normal@1.0.0", "hard@1.0.0"):
         assert hasattr(make_bot(name), "choose")
     with pytest.raises(ValueError, match="no computer player named"):
         make_bot("genius")
 
 
-def test_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+def test_tournament_prints_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = tmp_path / "games.jsonl"
     assert tournament.main(["--games", "2", "--seats", "normal,easy,normal,normal", "--seed", "t",
-                            "--workers", "1"]) == 0
+                            "--workers", "1", "--games-out", str(lines)]) == 0
     out = json.loads(capsys.readouterr().out)
+    games = [json.loads(line) for line in lines.read_text().splitlines()]
+    assert [g["i"] for g in games] == [0, 1]
+    assert sum(g["places"][1] == 1 for g in games) / 2 == out["seats"][1]["win_rate"]
+    assert sum(g["completed"][0] for g in games) / 2 == out["seats"][0]["mean_completed"]
     assert out["games"] == 2 and len(out["seats"]) == PLAYERS
     assert {"win_rate", "win_rate_95", "mean_completed", "mean_penalty"} <= set(out["seats"][0])
     assert {"decisions_per_second", "p50_ms", "p99_ms"} <= set(out["bots"]["easy"])
     assert {"mean_deals", "stock_exhaustion_rate", "game_seconds_median"} <= set(out)
+
+
+def recount_feeding(seed: str, log: list[str]) -> tuple[list[int], list[int], list[int]]:
+    """Offers, feeding and feeding followed by going out, per seat, replaying a log move by move."""
+    game = Game.new(seed)
+    offers, fed, fed_out = [0] * PLAYERS, [0] * PLAYERS, [0] * PLAYERS
+    thrown: int | None = None  # the seat whose fitting discard lies on top for a down next player
+    taker: tuple[int, int] | None = None  # (feeder, taker) while the taker's turn lasts
+    for entry in log:
+        seat, action = game.current_seat, parse_action(entry)
+        fits = isinstance(action, Discard) and any(tm.meld.ends_accepting(action.card) for tm in game.table)
+        deals = len(game.deal_summaries)
+        game.apply(action)
+        ended = len(game.deal_summaries) > deals
+        if entry == "draw discard" and thrown is not None:
+            fed[thrown] += 1
+            taker = (thrown, seat)
+        thrown = None
+        if taker is not None and (ended or game.current_seat != taker[1]):
+            fed_out[taker[0]] += ended and game.deal_summaries[-1]["went_out"] == taker[1]
+            taker = None
+        if fits and not ended and game.players[(seat + 1) % PLAYERS].laid_down:
+            offers[seat] += 1
+            thrown = seat
+    return offers, fed, fed_out
+
+
+def test_feeding_is_counted_as_it_happens() -> None:
+    """The tournament's feeding figures against a recount from the log."""
+    seats = ["basic", "basic", "normal", "random"]  # basic players feed freely
+    total = 0
+    for i in range(3):
+        result = tournament.play(f"feed-{i}", seats, i, keep_log=True)
+        offers, fed, fed_out = recount_feeding(f"feed-{i}", result.log)
+        at = [tournament.seat_of(k, i) for k in range(PLAYERS)]
+        assert [r.offers for r in result.records] == [offers[s] for s in at]
+        assert [r.fed for r in result.records] == [fed[s] for s in at]
+        assert [r.fed_out for r in result.records] == [fed_out[s] for s in at]
+        total += sum(fed)
+    assert total > 0  # the lineup feeds: the count is not trivially zero
 
 
 def test_seats_rotate() -> None:

@@ -1,7 +1,10 @@
-"""Computer players play identically everywhere: the golden bot games, in CPython and in Pyodide.
+"""Computer players play identically everywhere and across versions: the golden bot games.
 
 The record is ``tests/golden/bots.json`` (see ``tests/golden_bots.py``); a deliberate
 change to a computer player regenerates it with ``python tests/golden_bots.py --write``.
+Each earlier engine version's players keep their record (``tests/golden/bots-<v>.json``):
+they must still play it move for move, in CPython and in Pyodide, so that saves and
+Dailies of that version still replay.
 """
 
 from __future__ import annotations
@@ -20,8 +23,24 @@ import golden_bots
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def expected() -> dict[str, object]:
+    """Every version's golden record, by version."""
+    from ladder_rummy.verify import REPLAY_COMPATIBLE
+
+    return {version: json.loads(golden_bots.golden_file(version).read_text()) for version in REPLAY_COMPATIBLE}
+
+
 def test_cpython_plays_the_golden_bot_games() -> None:
     assert golden_bots.record() == json.loads(golden_bots.GOLDEN.read_text())
+
+
+def test_every_earlier_version_still_plays_its_golden_games() -> None:
+    from ladder_rummy import __version__
+
+    records = expected()
+    assert len(records) >= 2 or __version__ == "1.0.0"
+    for version, record in records.items():
+        assert golden_bots.record(version) == record, version
 
 
 def test_the_daily_lineup_replays_with_its_checks() -> None:
@@ -47,4 +66,4 @@ def test_pyodide_plays_the_golden_bot_games(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=900,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == json.loads(golden_bots.GOLDEN.read_text())
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == expected()

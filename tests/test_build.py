@@ -198,14 +198,27 @@ def test_the_workers_files_are_content_addressed(built: Built, key: str, source:
     assert f'"{key}": "{built.info[key]}"' in page
 
 
+def test_the_wasm_download_starts_from_the_head_before_anything_else(built: Built) -> None:
+    """index.html preloads the runtime's wasm (the boot's longest download) as its first request,
+    as a CORS fetch, so the bridge's fetch() of the same URL takes it over."""
+    page = (built.dist / "index.html").read_text(encoding="utf-8")
+    wasm = str(built.info["pyodide"]).replace("pyodide.mjs", "pyodide.asm.wasm")
+    assert (built.dist / wasm).is_file()
+    first = re.search(r"<link [^>]*>", page)
+    assert first and first.group(0) == f'<link rel="preload" href="{wasm}" as="fetch" crossorigin fetchpriority="high">'
+    assert page.count("rel=\"preload\"") == 1 and "__PRELOAD__" not in page
+
+
 def test_build_json_describes_the_build(built: Built) -> None:
     """Versions, paths that exist, and a cache name made from the build hash."""
     info = built.info
     assert info["engine"] == VERSION
     assert info["pyodide"] == f"pyodide/{PINNED['pyodide']}/pyodide.mjs"
     assert info["pyscript"] == f"pyscript/{PINNED['@pyscript/core']}/core.js"
-    for key in ("wheel", "pyodide", "pyscript", "worker", "worker_py"):
+    for key in ("wheel", "pyodide", "stdlib", "lockfile", "pyscript", "worker", "worker_py"):
         assert (built.dist / str(info[key])).is_file(), key
+    assert re.fullmatch(rf"pyodide/{re.escape(PINNED['pyodide'])}/python_stdlib-[0-9a-f]{{12}}\.zip", str(info["stdlib"]))
+    assert re.fullmatch(rf"pyodide/{re.escape(PINNED['pyodide'])}/pyodide-lock-[0-9a-f]{{12}}\.json", str(info["lockfile"]))
     assert re.fullmatch(r"[0-9a-f]{12}", str(info["hash"]))
     assert info["cache"] == f"ladder-rummy-{info['hash']}"
 
@@ -221,8 +234,12 @@ def test_precache_lists_every_shipped_file_that_exists(built: Built) -> None:
     assert set(precache) == shipped - {"sw.js", "engine/ladder_rummy.whl"} - skipped
     assert "build.json" in precache
     assert str(built.info["wheel"]) in precache
-    # Only optional PyScript chunks are skipped; its entry and core, which the page imports, stay.
-    assert skipped and all(n.startswith("pyscript/") for n in skipped)
+    # Only optional PyScript chunks and npm's whole standard library and lockfile (the page loads
+    # its own cut of them) are skipped; PyScript's entry and core, which the page imports, stay.
+    pyodide = f"pyodide/{PINNED['pyodide']}/"
+    assert {pyodide + "python_stdlib.zip", pyodide + "pyodide-lock.json"} <= skipped
+    assert all(n.startswith("pyscript/") for n in skipped - {pyodide + "python_stdlib.zip", pyodide + "pyodide-lock.json"})
+    assert {str(built.info["stdlib"]), str(built.info["lockfile"])} <= set(precache)
     pyscript = f"pyscript/{PINNED['@pyscript/core']}/"
     assert pyscript + "core.js" in precache
     assert any(n.startswith(pyscript + "core-") for n in precache)
@@ -235,9 +252,13 @@ def info_list(value: object) -> list[str]:
 
 
 def test_runtime_is_copied_without_source_maps(built: Built) -> None:
-    """Pyodide's run-time files and PyScript's dist/, with no maps and no map comments."""
+    """Pyodide's run-time files as npm ships them, the page's cut of the standard library and
+    lockfile beside them, and PyScript's dist/, with no maps and no map comments."""
     pyodide = built.dist / "pyodide" / PINNED["pyodide"]
-    assert sorted(p.name for p in pyodide.iterdir()) == sorted(build_py.PYODIDE_RUNTIME)
+    cut = {Path(str(built.info["stdlib"])).name, Path(str(built.info["lockfile"])).name}
+    assert sorted(p.name for p in pyodide.iterdir()) == sorted([*build_py.PYODIDE_RUNTIME, *cut])
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (pyodide / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes(), name
     pyscript = built.dist / "pyscript" / PINNED["@pyscript/core"]
     assert (pyscript / "core.js").is_file()
     assert not list(built.dist.rglob("*.map"))
@@ -278,9 +299,12 @@ def test_netlify_build_and_functions() -> None:
     assert NETLIFY["build"]["publish"] == "dist"
     functions = NETLIFY["functions"]
     assert functions["directory"] == "netlify/functions"
-    assert functions["node_bundler"] == "esbuild"
-    assert "pyodide" in functions["external_node_modules"]
+    # nft bundles a Functions v2 module whatever these say (netlify/tests/bundle.test.mjs).
+    assert "node_bundler" not in functions and "external_node_modules" not in functions
     assert "dist/" + build_py.STABLE_WHEEL in functions["included_files"]
+    # What pyodide.mjs reads at run time; nft brings pyodide.mjs itself (it is imported).
+    runtime = {f"node_modules/pyodide/{name}" for name in build_py.PYODIDE_RUNTIME if name != "pyodide.mjs"}
+    assert runtime <= set(functions["included_files"])
 
 
 def test_netlify_security_headers() -> None:
@@ -419,15 +443,32 @@ def test_server_applies_netlify_headers(server: Server) -> None:
 
 
 def test_server_gzips_what_compresses(server: Server, built: Built) -> None:
-    """Text and wasm go gzipped to a client that accepts it; zips do not."""
+    """Text and wasm go gzipped to a client that accepts gzip only; zips do not."""
     path = f"/pyodide/{PINNED['pyodide']}/pyodide.asm.mjs"
     response = server.request("GET", path, Accept_Encoding="gzip")
     assert response.getheader("Content-Encoding") == "gzip"
+    assert response.getheader("Vary") == "Accept-Encoding"
     assert gzip.decompress(response.data) == (built.dist / path.lstrip("/")).read_bytes()  # type: ignore[attr-defined]
     plain = server.request("GET", path)
     assert plain.getheader("Content-Encoding") is None
-    archive = server.request("HEAD", f"/pyodide/{PINNED['pyodide']}/python_stdlib.zip", Accept_Encoding="gzip")
+    archive = server.request("HEAD", str("/" + built.info["stdlib"]), Accept_Encoding="gzip, br")
     assert archive.getheader("Content-Encoding") is None
+
+
+BROTLI_DECODE = "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"
+
+
+@pytest.mark.parametrize("path", ["/pyodide/{pyodide}/pyodide.asm.wasm", "/pyodide/{pyodide}/pyodide.asm.mjs", "/build.json", "/index.html"])
+def test_server_sends_brotli_like_netlify(server: Server, built: Built, path: str) -> None:
+    """A browser that accepts Brotli gets it (as from Netlify's CDN), and it is the file's bytes."""
+    needs_node()
+    url = path.format(pyodide=PINNED["pyodide"])
+    response = server.request("GET", url, Accept_Encoding="gzip, deflate, br, zstd")
+    assert response.getheader("Content-Encoding") == "br"
+    body = response.data  # type: ignore[attr-defined]
+    decoded = subprocess.run(["node", "-e", BROTLI_DECODE], input=body, capture_output=True, check=True).stdout
+    assert decoded == (built.dist / url.lstrip("/")).read_bytes()
+    assert len(body) < len(gzip.compress(decoded, compresslevel=6))
 
 
 def test_server_revalidates_with_etags(server: Server) -> None:

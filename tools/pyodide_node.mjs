@@ -9,6 +9,7 @@
 //   node tools/pyodide_node.mjs run tests/golden_check.py [args...]
 //
 // Needs only node_modules/pyodide and a built wheel (python build.py): no network.
+// A missing file is an EngineFilesMissing error naming it, thrown before Pyodide starts.
 
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -20,21 +21,38 @@ import { loadPyodide } from "pyodide";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const STABLE_WHEEL = path.join("dist", "engine", "ladder_rummy.whl"); // written by build.py
 
+/**
+ * What loadPyodide reads from its package directory at run time, besides the
+ * pyodide.mjs that imports it: the Emscripten module, the wasm, the standard
+ * library and the lockfile. A bundler that follows imports (Netlify's nft)
+ * copies none of them, so netlify.toml lists them in included_files (the
+ * bundling test checks that it lists every one).
+ */
+export const PYODIDE_RUNTIME_FILES = Object.freeze(["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]);
+
 let loaded = null; // { wheel, promise }: one interpreter per process
 const mounts = new Set(); // host folders mounted into that interpreter
 
+/** A file the engine needs is not where it should be: the cause of a 503, not a crash. */
+export class EngineFilesMissing extends Error {
+  constructor(missing) {
+    super(`the engine cannot start: missing ${missing.join(", ")}`);
+    this.name = "EngineFilesMissing";
+    this.missing = missing;
+  }
+}
+
 /**
  * The engine wheel to install: the argument, else $LADDER_RUMMY_WHEEL, else
- * dist/engine/ladder_rummy.whl in this repository or in the working directory
- * (a Netlify function finds its included_files relative to its working directory).
+ * dist/engine/ladder_rummy.whl of this repository, found from this module's own
+ * location (never from the working directory, which a host chooses). A bundled
+ * function passes the path it computes from its own module (netlify/functions/).
  */
 export function findWheel(wheelPath) {
-  const candidates = wheelPath
-    ? [wheelPath]
-    : [process.env.LADDER_RUMMY_WHEEL, path.join(ROOT, STABLE_WHEEL), path.resolve(STABLE_WHEEL)].filter(Boolean);
+  const candidates = wheelPath ? [wheelPath] : [process.env.LADDER_RUMMY_WHEEL, path.join(ROOT, STABLE_WHEEL)].filter(Boolean);
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) {
-    throw new Error(`no engine wheel at ${candidates.join(" or ")}: run python build.py`);
+    throw new EngineFilesMissing([`the engine wheel (${candidates.join(" or ")}: run python build.py)`]);
   }
   return path.resolve(found);
 }
@@ -45,6 +63,17 @@ export function findWheel(wheelPath) {
  */
 export function pyodideDir() {
   return path.dirname(fileURLToPath(import.meta.resolve("pyodide")));
+}
+
+/**
+ * Throw EngineFilesMissing, naming each one, unless every Pyodide runtime file
+ * is present. Checked before loadPyodide: a missing stdlib makes Pyodide fail
+ * in a promise nobody can catch, which ends the whole process.
+ */
+export function checkRuntime(dir = pyodideDir()) {
+  const missing = PYODIDE_RUNTIME_FILES.filter((name) => !existsSync(path.join(dir, name)))
+    .map((name) => `node_modules/pyodide/${name}`);
+  if (missing.length) throw new EngineFilesMissing(missing);
 }
 
 /**
@@ -68,7 +97,9 @@ export async function loadEngine({ wheelPath } = {}) {
 }
 
 async function startPyodide(wheel) {
-  const pyodide = await loadPyodide({ indexURL: pyodideDir() + path.sep });
+  const dir = pyodideDir();
+  checkRuntime(dir);
+  const pyodide = await loadPyodide({ indexURL: dir + path.sep });
   // unpackArchive installs the wheel's files as they are: no lockfile, no micropip.
   // Into site-packages (the default is the working directory), with its
   // dist-info, as an installer would. A Node Buffer is not a typed array

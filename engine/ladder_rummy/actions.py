@@ -20,6 +20,9 @@ from .cards import Card, format_cards, parse_cards
 from .errors import InvalidActionError, InvalidCardError
 
 Source = Literal["stock", "discard"]
+# The longest real action, a lay-down of eleven cards, is under 60 characters.
+MAX_ACTION_TEXT = 200
+MAX_MELD_DIGITS = 3  # no table holds 1,000 melds
 End = Literal["low", "high"]
 
 
@@ -79,7 +82,12 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise InvalidActionError(f"an action must be text, not {type(text).__name__}")
-    words = text.strip().split()
+    if len(text) > MAX_ACTION_TEXT:
+        raise InvalidActionError(f"{text[:40]!r}...: an action is at most {MAX_ACTION_TEXT} characters")
+    odd = next((c for c in text if not " " <= c <= "~"), None)
+    if odd is not None:
+        raise InvalidActionError(f"{text!r}: U+{ord(odd):04X} is not allowed in an action (printable ASCII only)")
+    words = text.split()  # the only whitespace left is the space
     if not words:
         raise InvalidActionError("empty action (expected e.g. 'draw stock', 'discard KS')")
     verb, args = words[0].lower(), words[1:]
@@ -116,8 +124,8 @@ def _parse_layoff(args: list[str]) -> Action:
     if len(args) not in (2, 3):
         raise InvalidActionError("layoff takes a card, a meld number and, for a joker on a run, low or high")
     card = parse_cards([args[0]])[0]
-    if not args[1].isdigit() or int(args[1]) < 1:
-        raise InvalidActionError(f"{args[1]!r} is not a meld number (melds are numbered from 1)")
+    if not (args[1].isascii() and args[1].isdigit()) or len(args[1]) > MAX_MELD_DIGITS or int(args[1]) < 1:
+        raise InvalidActionError(f"{args[1]!r} is not a meld number (melds are numbered from 1, in digits 0-9)")
     end = args[2].lower() if len(args) == 3 else None
     if end not in (None, "low", "high"):
         raise InvalidActionError(f"{args[2]!r} is not an end (low or high)")

@@ -3,6 +3,11 @@
 Every function takes and returns JSON text, so the JavaScript bridge needs only
 ``JSON.parse``. One game lives in the interpreter at a time. Errors never escape
 as tracebacks: an answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": reason}``.
+
+A game keeps the computer players of the engine version that started it: its save
+names that version (``engine``), and resuming or watching it plays its computer
+moves as that version did (see :data:`.verify.REPLAY_COMPATIBLE`), so an update never
+breaks a game in progress or a Daily finished offline.
 """
 
 from __future__ import annotations
@@ -12,13 +17,14 @@ from typing import Any, Callable
 
 from . import __version__
 from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES
-from .errors import LadderRummyError, SaveError
+from .errors import LadderRummyError, ReplayError, SaveError
 from .match import PERSON, Match, person_and_bots
 from .bots import make_bot
 from .evaluate import progress
 from .replay import Replay
 from .seeds import derive
 from .seeds import daily_seed, new_seed, parse_date, today_utc
+from .verify import REPLAY_COMPATIBLE
 
 SAVE_FORMAT = 1
 _session: dict[str, Any] = {}
@@ -50,7 +56,8 @@ def watch(save_json: str) -> str:
     def open_replay() -> dict[str, Any]:
         save = _load_object(save_json, "game to watch")
         settings = check_save({"format": SAVE_FORMAT, **save})
-        replay = Replay(settings["seed"], save["log"], person_and_bots(settings["difficulty"]))
+        replay, _ = _replayed(settings, lambda version: Replay(
+            settings["seed"], save["log"], person_and_bots(settings["difficulty"], version)))
         _watching.clear()
         _watching.update(settings, replay=replay)
         return {"frame": replay.frame(0)}
@@ -65,6 +72,20 @@ def watch_frame(index: int) -> str:
             raise LadderRummyError("no replay is open")
         return {"frame": replay.frame(int(index))}
     return _answer_with(frame)
+
+
+def recent_events(count: int) -> str:
+    """The last ``count`` events of the game in progress, as the person saw them.
+
+    The page's Plays log lives in memory; after a reload it is rebuilt from these (a stock
+    draw of another seat comes without its card, exactly as it did during play).
+    """
+    def events() -> dict[str, Any]:
+        game = _match().game
+        wanted = max(0, int(count))
+        recent = game.events[-wanted:] if wanted else []
+        return {"events": [game._event_for(event, PERSON) for event in recent]}
+    return _answer_with(events)
 
 
 def _answer_with(step: Callable[[], dict[str, Any]]) -> str:
@@ -94,13 +115,14 @@ def _start(args: dict[str, Any]) -> None:
     mode = args.get("mode")
     if mode == "daily":
         date = parse_date(str(args.get("date") or today_utc().isoformat())).isoformat()
-        settings = {"mode": "daily", "date": date, "seed": daily_seed(date), "difficulty": DAILY_DIFFICULTY}
+        settings = {"mode": "daily", "date": date, "seed": daily_seed(date), "difficulty": DAILY_DIFFICULTY,
+                    "engine": __version__}
     elif mode == "new":
         difficulty = args.get("difficulty", "normal")
         if difficulty not in DIFFICULTIES:
             raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)")
         seed = str(args.get("seed") or new_seed())
-        settings = {"mode": "new", "date": None, "seed": seed, "difficulty": difficulty}
+        settings = {"mode": "new", "date": None, "seed": seed, "difficulty": difficulty, "engine": __version__}
     else:
         raise LadderRummyError(f"{mode!r} is not a mode (daily or new)")
     match = Match.against(settings["seed"], settings["difficulty"])
@@ -118,10 +140,23 @@ def _act(command: str) -> None:
 
 def _resume(save: dict[str, Any]) -> None:
     settings = check_save(save)
-    match = Match.replay(settings["seed"], save["log"], person_and_bots(settings["difficulty"]))
+    match, version = _replayed(settings, lambda version: Match.replay(
+        settings["seed"], save["log"], person_and_bots(settings["difficulty"], version)))
     match.advance()
     _session.clear()
-    _session.update(settings, match=match)
+    _session.update({k: v for k, v in settings.items() if k != "versions"}, engine=version, match=match)
+
+
+def _replayed(settings: dict[str, Any], replay: Callable[[str], Any]) -> tuple[Any, str]:
+    """``replay(version)`` with the save's engine version; for a save that names none (a
+    leaderboard game), with the newest version whose computer players replay it."""
+    versions = settings["versions"] or list(reversed(REPLAY_COMPATIBLE))
+    for version in versions[:-1]:
+        try:
+            return replay(version), version
+        except ReplayError:
+            continue
+    return replay(versions[-1]), versions[-1]
 
 
 def check_save(save: dict[str, Any]) -> dict[str, Any]:
@@ -137,7 +172,20 @@ def check_save(save: dict[str, Any]) -> dict[str, Any]:
     date = save.get("date") if mode == "daily" else None
     if mode == "daily" and (not isinstance(date, str) or daily_seed(date) != seed):
         raise SaveError("this saved Daily's date and seed do not match")
-    return {"mode": mode, "date": date, "seed": seed, "difficulty": difficulty}
+    return {"mode": mode, "date": date, "seed": seed, "difficulty": difficulty,
+            "versions": _engine_of(save)}
+
+
+def _engine_of(save: dict[str, Any]) -> list[str]:
+    """The engine version a save names, as a list of one (none named: an empty list), or
+    :class:`SaveError` for a version whose games this engine cannot replay."""
+    if "engine" not in save:
+        return []
+    version = save["engine"]
+    if version not in REPLAY_COMPATIBLE:
+        raise SaveError(f"this saved game was played by engine {version!r}; this engine replays the games"
+                        f" of {', '.join(REPLAY_COMPATIBLE)}")
+    return [version]
 
 
 def _match() -> Match:
@@ -150,7 +198,7 @@ def _match() -> Match:
 def snapshot() -> dict[str, Any]:
     """The person's view and the save of the game in progress."""
     match = _match()
-    save = {"format": SAVE_FORMAT, "engine": __version__, "log": list(match.game.log),
+    save = {"format": SAVE_FORMAT, "engine": _session["engine"], "log": list(match.game.log),
             **{k: _session[k] for k in ("mode", "date", "seed", "difficulty")}}
     view = match.game.view(PERSON)
     hints = _session["mode"] == "new"

@@ -13,6 +13,7 @@ Terminology (the card table's words, used across the engine):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections import abc
 from typing import Iterable
 
 from .errors import InvalidCardError
@@ -21,6 +22,7 @@ SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 SUIT_NAMES: dict[str, str] = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANK_NAMES: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 JOKER_RANK = 0
+MAX_CARD_TEXT = 16  # "joker" with room for spaces: anything longer is no card
 
 _RANK_INPUT: dict[str, int] = {
     "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
@@ -63,8 +65,12 @@ class Card:
     @classmethod
     def parse(cls, text: str, position: int | None = None) -> "Card":
         """Read ``7H``, ``10S``, ``TS``, ``qc``, ``JK`` (spaces around are ignored)."""
-        token = text.strip().upper()
         where = f" at position {position}" if position is not None else ""
+        if not isinstance(text, str):
+            raise InvalidCardError(f"the card{where} must be text like 7H, not {type(text).__name__}")
+        if len(text) > MAX_CARD_TEXT:
+            raise InvalidCardError(f"{text[:MAX_CARD_TEXT]!r}...{where} is not a card (too long)")
+        token = text.strip().upper()
         if token in ("JK", "JOKER", "*"):
             return cls(JOKER_RANK, "")
         rank = _RANK_INPUT.get(token[:-1])
@@ -100,8 +106,13 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     >>> [str(c) for c in parse_cards("7H 7s, JK")]
     ['7H', '7S', 'JK']
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [Card.parse(token, position=i + 1) for i, token in enumerate(tokens)]
+    if isinstance(text, str):
+        tokens: list[object] = text.replace(",", " ").split()
+    elif isinstance(text, (bytes, bytearray)) or not isinstance(text, abc.Iterable):
+        raise InvalidCardError(f"cards must be text or a list of card strings, not {type(text).__name__}")
+    else:
+        tokens = list(text)
+    return [Card.parse(token, position=i + 1) for i, token in enumerate(tokens)]  # type: ignore[arg-type]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -38,6 +38,14 @@ class ReplayError(LadderRummyError):
         self.reason = reason
 
 
+class InvalidSeedError(LadderRummyError):
+    """A seed that is not short, encodable text (or an integer)."""
+
+
+class InvalidLogError(LadderRummyError):
+    """A log that is not a list of action strings (a bad entry in a list is a :class:`ReplayError`)."""
+
+
 class SaveError(LadderRummyError):
     """A saved game that cannot be read or belongs to another engine."""
 

@@ -17,7 +17,7 @@ canonical action strings replays the game exactly from its seed.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, abc
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -25,9 +25,9 @@ from . import __version__
 from .actions import Action, Discard, Draw, LayDown, LayOff, parse_action
 from .cards import Card, format_cards, hand_points, new_deck, sorted_hand
 from .contracts import CONTRACTS, TOP_STEP, find_contract, satisfies
-from .errors import IllegalActionError, InvalidMeldError, InvariantError, LadderRummyError, ReplayError
+from .errors import IllegalActionError, InvalidLogError, InvalidMeldError, InvariantError, LadderRummyError, ReplayError
 from .melds import Meld, default_end
-from .seeds import derive
+from .seeds import check_seed, derive
 
 PLAYERS = 4
 HAND_SIZE = 10
@@ -82,7 +82,7 @@ class Game:
     def __init__(self, seed: str, names: Sequence[str] = DEFAULT_NAMES) -> None:
         if len(names) != PLAYERS:
             raise ValueError(f"a game has {PLAYERS} players, got {len(names)} names")
-        self.seed = str(seed)
+        self.seed = check_seed(seed)
         self.players = [Player(i, name) for i, name in enumerate(names)]
         self.log: list[str] = []
         self.events: list[Event] = []
@@ -108,11 +108,14 @@ class Game:
     @classmethod
     def new(cls, seed: str | int, names: Sequence[str] = DEFAULT_NAMES) -> "Game":
         """A new game; the first deal is dealt and the first player is to draw."""
-        return cls(str(seed), names)
+        return cls(check_seed(seed), names)
 
     @classmethod
     def replay(cls, seed: str | int, log: Iterable[str], names: Sequence[str] = DEFAULT_NAMES) -> "Game":
-        """Rebuild a game from its seed and log; a bad entry raises :class:`ReplayError`."""
+        """Rebuild a game from its seed and log; a bad entry raises :class:`ReplayError`,
+        a log that is no list of entries :class:`InvalidLogError`."""
+        if isinstance(log, (str, bytes, bytearray, dict)) or not isinstance(log, abc.Iterable):
+            raise InvalidLogError(f"a log must be a list of action strings, not {type(log).__name__}")
         game = cls.new(seed, names)
         for index, entry in enumerate(log):
             game.apply_logged(index, entry)
@@ -448,14 +451,27 @@ class Game:
             "discard": [str(c) for c in self.discard],
             "stock": len(self.stock), "rebuilds": max(0, min(self.exhaustions, MAX_EXHAUSTIONS - 1)),
             "legal": [str(a) for a in self.legal_actions()] if mine else [],
-            "contract_ready": (not me.laid_down and not self.is_over
-                               and find_contract(me.hand, me.step) is not None),
+            "contract_ready": self._contract_ready(seat),
             "events": [self._event_for(e, seat) for e in self.events[self._last_acted[seat]:]],
             "last_deal": self.deal_summaries[-1] if self.deal_summaries else None,
             "history": [list(h) for h in self.history],
             "game_over": self.is_over,
             "standings": self.standings() if self.is_over else None,
         }
+
+    def _contract_ready(self, seat: int) -> bool:
+        """Whether ``seat`` can lay its contract down, as ``legal_actions()`` would say.
+
+        On the seat's own turn after drawing it is exactly whether ``laydown`` is legal (the
+        taken-card rule included); before drawing, or out of turn, whether the hand makes the
+        contract, which a stock draw keeps true.
+        """
+        me = self.players[seat]
+        if me.laid_down or self.is_over:
+            return False
+        if seat == self.current_seat and self.phase == "play":
+            return self._finder_arrangement() is not None
+        return find_contract(me.hand, me.step) is not None
 
     def spectator_view(self) -> dict[str, Any]:
         """The whole table with every hand face up (still never the stock order): for replays.

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from . import __version__
 from .actions import Action, parse_action
 from .bots import Bot, make_bot
+from .bots.registry import difficulty_name
 from .errors import LadderRummyError, ReplayError
 from .game import PLAYERS, Game
 from .seeds import derive
@@ -18,9 +20,10 @@ from .seeds import derive
 PERSON = 0
 
 
-def person_and_bots(difficulty: str) -> list[Bot | None]:
-    """Seat 0 for the person, seats 1–3 for computer players of ``difficulty``."""
-    return [None] + [make_bot(difficulty) for _ in range(PLAYERS - 1)]
+def person_and_bots(difficulty: str, version: str = __version__) -> list[Bot | None]:
+    """Seat 0 for the person, seats 1–3 for computer players of ``difficulty`` as engine ``version`` had them."""
+    name = difficulty_name(difficulty, version)
+    return [None] + [make_bot(name) for _ in range(PLAYERS - 1)]
 
 
 class Match:
@@ -34,9 +37,9 @@ class Match:
         self.rngs = [derive(self.game.seed, "bot", seat) for seat in range(PLAYERS)]
 
     @classmethod
-    def against(cls, seed: str, difficulty: str) -> "Match":
-        """The person against three computer players of one difficulty."""
-        return cls(seed, person_and_bots(difficulty))
+    def against(cls, seed: str, difficulty: str, version: str = __version__) -> "Match":
+        """The person against three computer players of one difficulty (of engine ``version``)."""
+        return cls(seed, person_and_bots(difficulty, version))
 
     def bot_to_move(self) -> Bot | None:
         """The bot whose decision it is, or ``None`` when a person must act or the game is over."""

@@ -12,7 +12,29 @@ import hashlib
 import random
 import secrets
 
+from .errors import InvalidSeedError
+
 ENGINE_SALT = "ladder-rummy/1"
+MAX_SEED_CHARS = 200
+
+
+def check_seed(seed: object) -> str:
+    """A seed as the engine keeps it: text (or an integer) of at most 200 characters that
+    encodes as UTF-8; :class:`InvalidSeedError` names what is wrong otherwise.
+
+    >>> check_seed(42)
+    '42'
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (str, int)):
+        raise InvalidSeedError(f"a seed must be text or an integer, not {type(seed).__name__}")
+    text = str(seed)
+    if not text or len(text) > MAX_SEED_CHARS:
+        raise InvalidSeedError(f"a seed must be 1 to {MAX_SEED_CHARS} characters, not {len(text)}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise InvalidSeedError(f"the seed {text[:40]!r} holds U+{ord(text[err.start]):04X}, which is no character (a lone surrogate)") from None
+    return text
 
 
 def derive(seed: str, *purpose: object) -> random.Random:
@@ -38,10 +60,12 @@ def daily_seed(date: _dt.date | str) -> str:
 
 def parse_date(text: str) -> _dt.date:
     """Read ``YYYY-MM-DD``; the error names the text."""
+    if not isinstance(text, str) or len(text) > 40:
+        raise InvalidSeedError(f"{str(text)[:40]!r} is not a date (expected YYYY-MM-DD)")
     try:
         return _dt.date.fromisoformat(text.strip())
-    except (ValueError, AttributeError):
-        raise ValueError(f"{text!r} is not a date (expected YYYY-MM-DD)") from None
+    except ValueError:
+        raise InvalidSeedError(f"{text!r} is not a date (expected YYYY-MM-DD)") from None
 
 
 def today_utc() -> _dt.date:

@@ -6,15 +6,42 @@
 //   engine.version                     // "1.0.0": ladder_rummy.__version__
 //   engine.replays                     // ["1.0.0"]: REPLAY_COMPATIBLE
 //   engine.canReplay("1.0.0")          // true
-//   engine.verify(date, log, "1.0.0")  // {ok: true, result} | {ok: false, code, error, index?}
+//   engine.verify(date, log, "1.0.0")  // {ok: true, result, log} | {ok: false, code, error, index?}
+//   engine.canonical(date, log)        // {ok: true, log} | {ok: false, error}: the rules' replay only
 //
-// verify() is synchronous Python: it blocks the event loop for the length of
+// `log` in an answer is the engine's canonical log: each entry as the game logged it
+// (parse_action's canonical string, a lay-down made explicit), so two ways of writing one
+// game are one log. verify() is synchronous Python: it blocks the event loop for the length of
 // one replay (a few hundred ms for a whole game; bench/leaderboard.mjs).
 
 import { performance } from "node:perf_hooks";
 import { loadEngine } from "../../tools/pyodide_node.mjs";
 
 let shared = null; // Promise<Engine>: one per process
+
+// The endpoint's two calls. A verified log's canonical form comes from replaying the rules
+// alone (Game.replay: about a twentieth of the verification, which also runs the computers).
+const GLUE = `
+import json
+from ladder_rummy.errors import LadderRummyError
+from ladder_rummy.game import Game
+from ladder_rummy.seeds import daily_seed
+from ladder_rummy.verify import verify_daily_json
+
+def _leaderboard_verify(request_json):
+    answer = json.loads(verify_daily_json(request_json))
+    if answer.get("ok"):
+        request = json.loads(request_json)
+        answer["log"] = Game.replay(daily_seed(request["date"]), request["log"]).log
+    return json.dumps(answer)
+
+def _leaderboard_canonical(request_json):
+    request = json.loads(request_json)
+    try:
+        return json.dumps({"ok": True, "log": Game.replay(daily_seed(request["date"]), request["log"]).log})
+    except (LadderRummyError, ValueError, TypeError) as err:
+        return json.dumps({"ok": False, "error": str(err)})
+`;
 
 /**
  * The process's engine, loading it on first call. A failed load is forgotten,
@@ -37,8 +64,10 @@ import json, ladder_rummy
 from ladder_rummy.verify import REPLAY_COMPATIBLE
 json.dumps({"version": ladder_rummy.__version__, "replays": list(REPLAY_COMPATIBLE)})
 `));
-  // A PyProxy of the function, kept for the life of the process.
-  const verifyJson = pyodide.runPython("from ladder_rummy.verify import verify_daily_json\nverify_daily_json");
+  // PyProxies of the functions, kept for the life of the process.
+  pyodide.runPython(GLUE);
+  const verifyJson = pyodide.globals.get("_leaderboard_verify");
+  const canonicalJson = pyodide.globals.get("_leaderboard_canonical");
   const replays = Object.freeze([...info.replays]);
   return Object.freeze({
     version: info.version,
@@ -47,6 +76,9 @@ json.dumps({"version": ladder_rummy.__version__, "replays": list(REPLAY_COMPATIB
     canReplay: (version) => replays.includes(version),
     verify(date, log, engineVersion) {
       return JSON.parse(verifyJson(JSON.stringify({ date, log, engineVersion })));
+    },
+    canonical(date, log) {
+      return JSON.parse(canonicalJson(JSON.stringify({ date, log })));
     },
     pyodide,
   });

@@ -1,128 +1,71 @@
-// The leaderboard: verified Daily results in Netlify Blobs, one key per result.
+// The leaderboard: verified Daily results in Netlify Blobs.
 //
 //   POST /api/leaderboard   {date, name, playerId, log, engineVersion}
-//       201 {created: true, entry}          a new verified result, stored
-//       200 {created: false, entry}         the same log again: the stored entry
-//       409 {error: "already_submitted"}    another log for this player and date
+//       201 {created: true, entry}          a new verified result, stored and on the boards
+//       200 {created: false, entry}         the same game again: the stored entry
+//       409 {error: "already_submitted"}    another game for this player and date
+//       409 {error: "duplicate_log"}        this very game is on the date's board under another player
 //       422 {error: "replay"|"invalid_log"|"engine_version", detail, index?}
-//       400 / 413 / 429                     shape, size, rate
-//   GET  ?date=YYYY-MM-DD[&playerId=UUID]   the day's top 100, and that player's rank and entry
-//   GET  ?week=YYYY-Www[&playerId=UUID]     the ISO week: each player's Dailies summed
-//   GET  ?date=…&playerId=…&log=1           one entry with its log (also &player=<public id>)
+//       400 / 413 / 429 / 503               shape, size, rate, the engine
+//   GET  ?date=YYYY-MM-DD[&playerId=UUID|&player=ID]   the day's top 100, and that player's rank and entry
+//   GET  ?week=YYYY-Www[&playerId=UUID|&player=ID]     the ISO week: each player's Dailies summed
+//   GET  ?date=…&playerId=…&log=1           one's own entry with its log, always
+//   GET  ?date=…&player=ID&log=1            anyone's, once the date can no longer be submitted
 //
-// Every error is JSON {error, detail}; the status says which kind. Nothing but
-// harmless memoization is cached: verification by sha256(date, log) (the same
-// pair replays to the same result) and board rows by key and etag (a stored
-// entry is written once, with onlyIfNew, and never changed).
+// Keys of the store (values are JSON):
+//   daily/<date>/<public id>      an entry: the verified result and the canonical log
+//   owners/<date>/<log hash>      which player a canonical log belongs to on that date
+//   weeks/<week>/<public id>      a player's Dailies of an ISO week (per date: result, and the
+//                                 total before it, which is the week board's transition)
+//   boards/day/<date>, boards/week/<week>   the summaries a GET reads (boards.mjs)
+//   limits/<date>/<network hash>  the player ids that submitted that date from one network
+//   config/address-key            the secret that makes those hashes (made on first use)
+// A player id is the player's only credential and is never stored in a key or shown: keys
+// and boards use the public id derived from it.
+//
+// Every error is JSON {error, detail}; the status says which kind.
 
-import { createHash } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { checkName } from "../../site/js/names.js";
+import { applyTransition, boardAnswer, emptySummary, incomplete, mergeRow } from "./boards.mjs";
+import { dayNumber, DAY_MS, isClosed, isoDate, isoWeekOf, submissionWindow, weekDates } from "./dates.mjs";
+import { addressNetwork, clientAddress, HttpError, invalid, json, readBody } from "./http.mjs";
+import { createOnce, KeyedLock, readJSON, UNCHANGED, update } from "./store.mjs";
+
+export { compareRows as compareEntries } from "./boards.mjs";
+export { weekDates, isoWeekOf, dayNumber } from "./dates.mjs";
+export { HttpError };
 
 export const MAX_BODY_BYTES = 64 * 1024;
-export const TOP = 100;
-export const NAME_MAX = 24; // user-perceived characters (grapheme clusters), after NFC and trimming
-export const NAME_MAX_CODE_POINTS = 64; // so a "character" cannot carry a hundred combining marks
-export const WINDOW_DAYS_BACK = 7; // a Daily may be submitted from 7 days ago ...
-export const WINDOW_DAYS_AHEAD = 1; // ... to tomorrow (UTC), for clocks ahead and the offline queue
-export const DEFAULT_LIMITS = Object.freeze({ perPlayer: 5, perAddress: 10, windowMs: 60_000 });
+/** Per-instance request rates (a cheap first shield; netlify.toml's rateLimit holds across instances). */
+export const DEFAULT_LIMITS = Object.freeze({ perPlayer: 5, perAddress: 10, windowMs: 60_000, playersPerNetwork: 4 });
 const MAX_LOG_ENTRIES = 20_000; // the engine's own bound; the body limit is tighter in practice
 const MAX_ENTRY_CHARS = 200;
 const MAX_VERSION_CHARS = 32;
-const FETCH_PARALLEL = 16;
-const PREFIX = "daily/";
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLAYER_HANDLE = /^[0-9a-f]{16}$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const WEEK = /^(\d{4})-W(\d{2})$/;
-// Control characters, line/paragraph separators, and the bidi embeddings,
-// overrides and isolates that could make a name display as something else.
-const FORBIDDEN_IN_NAME = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
-// At least one letter, digit, punctuation mark or symbol (emoji are symbols):
-// no name made only of invisible format characters.
-const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
-/** An answer the handler turns into a JSON error response. */
-export class HttpError extends Error {
-  constructor(status, error, detail, { headers = {}, extra = {} } = {}) {
-    super(detail);
-    this.status = status;
-    this.error = error;
-    this.detail = detail;
-    this.headers = headers;
-    this.extra = extra;
-  }
-}
-
-const invalid = (detail) => new HttpError(400, "invalid_request", detail);
 
 // ---------------------------------------------------------------------------
 // Validation
 // ---------------------------------------------------------------------------
 
-/**
- * A player's name as stored: NFC, trimmed, 1–24 characters, no control or
- * bidi-override characters. Any script; markup is kept as the plain text it
- * is (the page renders names as text). Throws HttpError 400 otherwise.
- */
+/** A player's name as stored (site/js/names.js: the page's rule too); throws HttpError 400 otherwise. */
 export function cleanName(raw) {
-  if (typeof raw !== "string") throw invalid("name: must be a string");
-  if (!raw.isWellFormed()) throw invalid("name: contains a broken character (a lone surrogate)");
-  const name = raw.normalize("NFC").trim();
-  if (!name) throw invalid("name: must not be empty (after trimming spaces)");
-  if (FORBIDDEN_IN_NAME.test(name)) throw invalid("name: must not contain control characters or text-direction overrides");
-  if (!VISIBLE.test(name)) throw invalid("name: must contain at least one visible character");
-  let count = 0;
-  for (const _ of graphemes.segment(name)) count += 1;
-  if (count > NAME_MAX || [...name].length > NAME_MAX_CODE_POINTS) {
-    throw invalid(`name: at most ${NAME_MAX} characters (this one has ${count})`);
+  const checked = checkName(raw);
+  if (checked.error) {
+    const { name: _, detail, error, ...rest } = checked;
+    throw invalid(detail, { reason: error, ...rest });
   }
-  return name;
+  return checked.name;
 }
 
-/** Days since 1970-01-01 of a real YYYY-MM-DD date, or null. */
-export function dayNumber(text) {
-  const m = typeof text === "string" ? DATE.exec(text) : null;
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
-  return ms / 86_400_000;
-}
-
-/** YYYY-MM-DD of a day number. */
-export function isoDate(day) {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The seven dates (Monday first) of an ISO week "YYYY-Www", or null if there is no such week. */
-export function weekDates(text) {
-  const m = typeof text === "string" ? WEEK.exec(text) : null;
-  if (!m) return null;
-  const [year, week] = [Number(m[1]), Number(m[2])];
-  // Week 1 holds January 4th; its Monday starts the ISO year.
-  const jan4 = Date.UTC(year, 0, 4) / 86_400_000;
-  const weekday = (new Date(jan4 * 86_400_000).getUTCDay() + 6) % 7; // Monday 0
-  const monday = jan4 - weekday + (week - 1) * 7;
-  if (week < 1 || isoWeekOf(monday) !== text) return null; // e.g. W53 of a 52-week year
-  return Array.from({ length: 7 }, (_, i) => isoDate(monday + i));
-}
-
-/** "YYYY-Www" of a day number. */
-export function isoWeekOf(day) {
-  const weekday = (new Date(day * 86_400_000).getUTCDay() + 6) % 7;
-  const thursday = day - weekday + 3; // the ISO year is the year of the week's Thursday
-  const year = new Date(thursday * 86_400_000).getUTCFullYear();
-  const week = 1 + Math.floor((thursday - Date.UTC(year, 0, 1) / 86_400_000) / 7);
-  return `${year}-W${String(week).padStart(2, "0")}`;
-}
-
-function checkDate(text, today) {
+function checkDate(text, nowMs) {
   const day = dayNumber(text);
   if (day === null) throw invalid("date: must be a real date written YYYY-MM-DD");
-  if (day < today - WINDOW_DAYS_BACK || day > today + WINDOW_DAYS_AHEAD) {
-    throw invalid(`date: ${text} is outside the submission window, ${isoDate(today - WINDOW_DAYS_BACK)} to ${isoDate(today + WINDOW_DAYS_AHEAD)} (UTC)`);
+  const { opens, closes } = submissionWindow(text);
+  if (nowMs < opens) throw invalid(`date: the Daily of ${text} has not started yet (it starts at ${text} 00:00 UTC)`);
+  if (nowMs >= closes) {
+    throw invalid(`date: the Daily of ${text} can no longer be submitted (submissions closed at ${isoDate(closes / DAY_MS)} 00:00 UTC)`);
   }
   return text;
 }
@@ -148,7 +91,7 @@ function checkVersion(value) {
 }
 
 // ---------------------------------------------------------------------------
-// Small helpers: hashing, memo, rate limit, body
+// Small helpers: hashing, memo, per-instance rate limit
 // ---------------------------------------------------------------------------
 
 export const sha256 = (text) => createHash("sha256").update(text).digest("hex");
@@ -186,8 +129,9 @@ export class LRU {
 }
 
 /**
- * A sliding-window counter per key, in memory: each function instance counts
- * on its own, so across N warm instances the real limit is up to N times this.
+ * A sliding-window counter per key, in memory: each function instance counts on its own, so
+ * it is only a first shield against one client hammering one instance. The limits that hold
+ * across instances are netlify.toml's rateLimit and the per-network counters in the store.
  */
 export class RateLimiter {
   constructor({ limit, windowMs, now }) {
@@ -219,112 +163,54 @@ export class RateLimiter {
   }
 }
 
-/** The client's address: the platform's, else the proxy headers Netlify sets. */
-export function clientAddress(req, context) {
-  if (context?.ip) return String(context.ip);
-  const netlify = req.headers.get("x-nf-client-connection-ip");
-  if (netlify) return netlify.trim();
-  const forwarded = req.headers.get("x-forwarded-for");
-  if (forwarded) return forwarded.split(",")[0].trim();
-  return "unknown";
-}
-
-async function readBody(req, limit) {
-  const tooLarge = () => new HttpError(413, "too_large", `the request body must be at most ${limit} bytes`);
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!req.body) return "";
-  const chunks = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new HttpError(400, "invalid_json", "the request body is not UTF-8 text");
-  }
-}
-
-async function mapLimit(items, parallel, fn) {
-  const out = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
-  return out;
-}
-
 // ---------------------------------------------------------------------------
-// Entries and boards
+// Entries and rows
 // ---------------------------------------------------------------------------
 
-const entryKey = (date, playerId) => `${PREFIX}${date}/${playerId}`;
+const entryKey = (date, player) => `daily/${date}/${player}`;
+const weekKey = (week, player) => `weeks/${week}/${player}`;
+const dayBoardKey = (date) => `boards/day/${date}`;
+const weekBoardKey = (week) => `boards/week/${week}`;
 
-/** What a board shows of an entry: no player id, no log. */
+/** What a day board shows of an entry: no player id, no log. */
 function row(entry) {
   return {
     player: entry.player, name: entry.name, completed: entry.completed, penalty: entry.penalty,
-    deals: entry.deals, place: entry.place, submittedAt: entry.submittedAt,
+    deals: entry.deals, place: entry.place, submittedAt: entry.rankedAt ?? entry.submittedAt,
   };
 }
 
 /** What the submitting player gets back: the row plus the date, engine and per-deal detail. */
 function ownEntry(entry) {
   return {
-    date: entry.date, ...row(entry), climbed: entry.climbed, engineVersion: entry.engineVersion,
-    verifiedBy: entry.verifiedBy,
+    date: entry.date, ...row(entry), submittedAt: entry.submittedAt, climbed: entry.climbed,
+    engineVersion: entry.engineVersion, verifiedBy: entry.verifiedBy,
   };
 }
 
-/** Contracts completed (most first), penalty (fewest first), submission (earliest first). */
-export function compareEntries(a, b) {
-  return b.completed - a.completed || a.penalty - b.penalty
-    || (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : 0)
-    || (a.player < b.player ? -1 : a.player > b.player ? 1 : 0);
-}
-
-/** Rank 1..n in board order, the top n, and one player's own rank and row. */
-function board(rows, ownPlayer) {
-  rows.sort(compareEntries);
-  const ranked = rows.map((r, i) => ({ rank: i + 1, ...r }));
-  const mine = ownPlayer ? ranked.find((r) => r.player === ownPlayer) : undefined;
-  return { players: ranked.length, entries: ranked.slice(0, TOP), you: mine ? { rank: mine.rank, entry: mine } : null };
+/** A player's week row from their weeks/<week>/<id> blob: every Daily of the week summed. */
+function weekRow(week) {
+  const dates = Object.keys(week.days).sort();
+  const days = dates.map((d) => week.days[d]);
+  const latest = days.reduce((a, b) => (b.submittedAt > a.submittedAt ? b : a));
+  return {
+    player: week.player, name: latest.name, games: dates.length, dates,
+    completed: days.reduce((s, d) => s + d.completed, 0), penalty: days.reduce((s, d) => s + d.penalty, 0),
+    submittedAt: latest.submittedAt, // the week's tie-break: who reached the total first
+  };
 }
 
 // ---------------------------------------------------------------------------
 // The handler
 // ---------------------------------------------------------------------------
 
-const JSON_HEADERS = {
-  "content-type": "application/json; charset=utf-8",
-  "cache-control": "no-store",
-  "x-content-type-options": "nosniff",
-};
-
-function json(status, payload, headers = {}) {
-  return new Response(JSON.stringify(payload), { status, headers: { ...JSON_HEADERS, ...headers } });
-}
-
 /**
  * The leaderboard as a Functions v2 handler, `(req, context) => Response`.
  * @param {object} options
  * @param {object | (() => object)} options.store a @netlify/blobs Store, or a function returning one per request
  * @param {object | (() => Promise<object>)} options.engine an engine (netlify/lib/engine.mjs), or a function returning a promise of one
- * @param {() => Date} [options.now] the clock (UTC dates, submission times, rate windows)
- * @param {{perPlayer?: number, perAddress?: number, windowMs?: number}} [options.limits] POSTs admitted per window
+ * @param {() => Date} [options.now] the clock (UTC dates, submission times, windows)
+ * @param {{perPlayer?: number, perAddress?: number, windowMs?: number, playersPerNetwork?: number}} [options.limits]
  * @param {number} [options.memoSize] verifications remembered by sha256(date, log)
  * @param {{error: Function}} [options.logger] where internal errors are reported
  */
@@ -332,11 +218,12 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
   const getStoreNow = typeof store === "function" ? store : () => store;
   const getEngineNow = typeof engine === "function" ? engine : async () => engine;
   const clockMs = () => now().getTime();
-  const { perPlayer, perAddress, windowMs } = { ...DEFAULT_LIMITS, ...limits };
+  const { perPlayer, perAddress, windowMs, playersPerNetwork } = { ...DEFAULT_LIMITS, ...limits };
   const byPlayer = new RateLimiter({ limit: perPlayer, windowMs, now: clockMs });
   const byAddress = new RateLimiter({ limit: perAddress, windowMs, now: clockMs });
   const verified = new LRU(memoSize); // sha256([date, log]) → Promise of the engine's verdict
-  const rows = new LRU(20_000); // key + etag → board row (entries never change once written)
+  const locks = new KeyedLock(); // one writer per key in this instance
+  let addressKey = null; // Promise of the store's secret for hashing networks
   const stats = { verifications: 0, memoHits: 0 };
 
   async function engineReady() {
@@ -344,7 +231,10 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
       return await getEngineNow();
     } catch (error) {
       logger.error("leaderboard: the engine failed to load", error);
-      throw new HttpError(503, "unavailable", "the game engine is not available right now; try again later",
+      // A file left out of the deploy is named (it is the deploy's fault, and
+      // nothing secret); any other failure is only logged.
+      const why = error?.name === "EngineFilesMissing" ? ` (${error.message})` : "";
+      throw new HttpError(503, "unavailable", `the game engine is not available right now${why}; try again later`,
         { headers: { "retry-after": "30" } });
     }
   }
@@ -362,12 +252,82 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
     return verified.set(key, verdict);
   }
 
-  const limited = (what, retryAfter) => new HttpError(429, "rate_limited",
+  const limited = (what, retryAfter, error = "rate_limited") => new HttpError(429, error,
     `too many submissions from this ${what}; try again in ${retryAfter} s`, { headers: { "retry-after": String(retryAfter) } });
 
+  /** The store's secret for network hashes (so the store never holds an address). */
+  function networkSecret(st) {
+    addressKey ??= createOnce(st, locks, "config/address-key", { key: randomBytes(32).toString("hex") })
+      .then((v) => v.key)
+      .catch((error) => { addressKey = null; throw error; });
+    return addressKey;
+  }
+
+  /** At most playersPerNetwork player ids submit one date from one network (IPv4 address, IPv6 /64). */
+  async function admitPlayer(st, date, address, player) {
+    const network = createHmac("sha256", await networkSecret(st)).update(addressNetwork(address)).digest("hex").slice(0, 32);
+    const key = `limits/${date}/${network}`;
+    await update(st, locks, key, (current) => {
+      const seen = current ?? { players: [] };
+      if (seen.players.includes(player)) return UNCHANGED;
+      if (seen.players.length >= playersPerNetwork) {
+        throw new HttpError(429, "network_limit",
+          `${playersPerNetwork} players have already sent the Daily of ${date} from this network; it is kept on this device and tried again later`,
+          { headers: { "retry-after": "3600" } });
+      }
+      seen.players.push(player);
+      return seen;
+    });
+  }
+
+  /** Put a stored entry on the day board and the week board (each step idempotent), then mark it boarded. */
+  async function putOnBoards(st, key, entry) {
+    await update(st, locks, dayBoardKey(entry.date), (summary) => {
+      const next = summary ?? { ...emptySummary(), date: entry.date };
+      return applyTransition(next, { id: entry.player, from: null, to: row(entry) }) ? next : UNCHANGED;
+    });
+
+    const week = isoWeekOf(dayNumber(entry.date));
+    const { value: mine } = await update(st, locks, weekKey(week, entry.player), (current) => {
+      const next = current ?? { week, player: entry.player, days: {} };
+      if (next.days[entry.date]) return UNCHANGED;
+      const before = Object.keys(next.days).length ? weekRow(next) : null;
+      next.days[entry.date] = {
+        completed: entry.completed, penalty: entry.penalty, name: entry.name, submittedAt: row(entry).submittedAt,
+        before: before && { completed: before.completed, penalty: before.penalty },
+      };
+      return next;
+    });
+    const day = mine.days[entry.date];
+    const to = { completed: (day.before?.completed ?? 0) + day.completed, penalty: (day.before?.penalty ?? 0) + day.penalty };
+    const { value: summary } = await update(st, locks, weekBoardKey(week), (current) => {
+      const next = current ?? { ...emptySummary(), week };
+      return applyTransition(next, { id: `${entry.player}:${entry.date}`, from: day.before, to, row: weekRow(mine) }) ? next : UNCHANGED;
+    });
+    if (summary && incomplete(summary)) await rebuildWeekTop(st, week);
+
+    await update(st, locks, key, (current) => (current && !current.boarded ? { ...current, boarded: true } : UNCHANGED));
+  }
+
+  /** Rare: a week total fell out of the kept rows; recompute them from every player's week blob. */
+  async function rebuildWeekTop(st, week) {
+    const { blobs } = await st.list({ prefix: `weeks/${week}/`, consistency: "strong" });
+    const rows = [];
+    for (const { key } of blobs) {
+      const found = await readJSON(st, key);
+      if (found && Object.keys(found.value.days).length) rows.push(weekRow(found.value));
+    }
+    await update(st, locks, weekBoardKey(week), (current) => {
+      const next = current ?? { ...emptySummary(), week };
+      for (const r of rows) mergeRow(next, r); // each player's latest total, in board order
+      return next;
+    });
+  }
+
   async function submit(req, context) {
-    const address = byAddress.take(clientAddress(req, context));
-    if (!address.ok) throw limited("address", address.retryAfter);
+    const address = clientAddress(req, context);
+    const fromAddress = byAddress.take(address);
+    if (!fromAddress.ok) throw limited("address", fromAddress.retryAfter);
 
     const text = await readBody(req, MAX_BODY_BYTES);
     let body;
@@ -379,71 +339,77 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
     if (!body || typeof body !== "object" || Array.isArray(body)) {
       throw invalid("the request body must be a JSON object {date, name, playerId, log, engineVersion}");
     }
-    const date = checkDate(body.date, Math.floor(clockMs() / 86_400_000));
+    const date = checkDate(body.date, clockMs());
     const playerId = checkPlayerId(body.playerId);
     const name = cleanName(body.name);
     const log = checkLog(body.log);
     const engineVersion = checkVersion(body.engineVersion);
 
-    const player = byPlayer.take(playerId);
-    if (!player.ok) throw limited("player", player.retryAfter);
-
-    const eng = await engineReady();
-    if (!eng.canReplay(engineVersion)) {
-      throw new HttpError(422, "engine_version",
-        `this leaderboard replays games of engine ${eng.replays.join(", ")}, not ${engineVersion}: `
-        + "the result stays on this device and is not ranked", { extra: { replays: eng.replays } });
-    }
+    const fromPlayer = byPlayer.take(playerId);
+    if (!fromPlayer.ok) throw limited("player", fromPlayer.retryAfter);
 
     const st = getStoreNow();
-    const key = entryKey(date, playerId);
-    const hash = logHash(log);
-    const answerExisting = (existing) => {
-      if (existing.logHash === hash) return json(200, { created: false, entry: ownEntry(existing) });
-      throw new HttpError(409, "already_submitted",
-        `a different game is already on the ${date} board for this player: the first finished Daily counts`,
-        { extra: { entry: ownEntry(existing) } });
-    };
-    // A resend (the offline queue, a retry) needs no replay.
-    const before = await st.get(key, { type: "json", consistency: "strong" });
-    if (before) return answerExisting(before);
+    const player = publicId(playerId);
+    const key = entryKey(date, player);
+    // One submission per player and date at a time: a second one waits, then finds the first.
+    return locks.run(`submit ${key}`, async () => {
+      const before = await readJSON(st, key);
+      if (before) return answerExisting(st, key, before.value, log);
 
-    const verdict = await verify(eng, date, log, engineVersion);
-    if (!verdict.ok) {
-      const error = { engine: "engine_version", replay: "replay" }[verdict.code] ?? "invalid_log";
-      const extra = Number.isInteger(verdict.index) ? { index: verdict.index } : {};
-      throw new HttpError(422, error, verdict.error, { extra });
-    }
-    const result = verdict.result;
-    const entry = {
-      date, playerId, player: publicId(playerId), name,
-      completed: result.completed, penalty: result.penalty, deals: result.deals, place: result.place,
-      climbed: result.climbed, standings: result.standings,
-      submittedAt: now().toISOString(), engineVersion, verifiedBy: result.engine,
-      logHash: hash, log,
-    };
-    const written = await st.setJSON(key, entry, { onlyIfNew: true });
-    if (!written.modified) {
-      // Another request for the same player and date won the race.
-      const winner = await st.get(key, { type: "json", consistency: "strong" });
-      if (!winner) throw new Error(`onlyIfNew refused ${key}, but it cannot be read`);
-      return answerExisting(winner);
-    }
-    return json(201, { created: true, entry: ownEntry(entry) });
+      await admitPlayer(st, date, address, player);
+      const eng = await engineReady();
+      if (!eng.canReplay(engineVersion)) {
+        throw new HttpError(422, "engine_version",
+          `this leaderboard replays games of engine ${eng.replays.join(", ")}, not ${engineVersion}: `
+          + "the result stays on this device and is not ranked", { extra: { replays: eng.replays } });
+      }
+      const verdict = await verify(eng, date, log, engineVersion);
+      if (!verdict.ok) {
+        const error = { engine: "engine_version", replay: "replay" }[verdict.code] ?? "invalid_log";
+        const extra = Number.isInteger(verdict.index) ? { index: verdict.index } : {};
+        throw new HttpError(422, error, verdict.error, { extra });
+      }
+      const canonical = verdict.log; // the engine's own strings: re-cased or re-spaced copies are the same log
+      const hash = logHash(canonical);
+      const owner = await createOnce(st, locks, `owners/${date}/${hash}`, { player });
+      if (owner.player !== player) {
+        throw new HttpError(409, "duplicate_log",
+          `this very game is already on the ${date} board under another player: a game counts once`);
+      }
+
+      const result = verdict.result;
+      const submittedAt = now().toISOString();
+      const entry = {
+        date, player, name,
+        completed: result.completed, penalty: result.penalty, deals: result.deals, place: result.place,
+        climbed: result.climbed, standings: result.standings,
+        // Ties are ordered by submission, but nobody gains by a clock that runs early.
+        submittedAt, rankedAt: new Date(Math.max(clockMs(), dayNumber(date) * DAY_MS)).toISOString(),
+        engineVersion, verifiedBy: result.engine, logHash: hash, log: canonical, boarded: false,
+      };
+      const written = await update(st, locks, key, (current) => (current === null ? entry : UNCHANGED));
+      if (!written.written) return answerExisting(st, key, written.value, log);
+      await putOnBoards(st, key, entry);
+      return json(201, { created: true, entry: ownEntry(entry) });
+    });
   }
 
-  /** Every row of one date's board (the key's etag names the version, so cached rows stay true). */
-  async function dayRows(st, date) {
-    const { blobs } = await st.list({ prefix: `${PREFIX}${date}/`, consistency: "strong" });
-    const found = await mapLimit(blobs, FETCH_PARALLEL, async ({ key, etag }) => {
-      const cacheKey = `${key}\n${etag}`;
-      const cached = rows.get(cacheKey);
-      if (cached) return cached;
-      const entry = await st.get(key, { type: "json", consistency: "strong" });
-      if (!entry) return null; // deleted since the listing
-      return rows.set(cacheKey, row(entry));
-    });
-    return found.filter(Boolean);
+  /** A second submission for a stored entry: the same game is 200 (and finishes its boarding), another 409. */
+  async function answerExisting(st, key, existing, log) {
+    let same = logHash(log) === existing.logHash;
+    if (!same) {
+      // Perhaps the same game written differently: compare the engine's canonical strings.
+      const eng = await engineReady();
+      const canonical = eng.canonical(existing.date, log);
+      same = canonical.ok && logHash(canonical.log) === existing.logHash;
+    }
+    if (!same) {
+      throw new HttpError(409, "already_submitted",
+        `a different game is already on the ${existing.date} board for this player: the first finished Daily counts`,
+        { extra: { entry: ownEntry(existing) } });
+    }
+    if (!existing.boarded) await putOnBoards(st, key, existing);
+    return json(200, { created: false, entry: ownEntry(existing) });
   }
 
   async function query(url) {
@@ -465,42 +431,37 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
       if (wantsLog) throw invalid("log=1 takes a date, not a week");
       const dates = weekDates(week);
       if (!dates) throw invalid("week: must be an ISO week written YYYY-Www, such as 2026-W48");
-      const perDay = await Promise.all(dates.map((d) => dayRows(st, d)));
-      const totals = new Map();
-      perDay.forEach((dayList, i) => {
-        for (const r of dayList) {
-          const t = totals.get(r.player) ?? { player: r.player, name: r.name, games: 0, completed: 0, penalty: 0, dates: [], submittedAt: "" };
-          t.games += 1;
-          t.completed += r.completed;
-          t.penalty += r.penalty;
-          t.dates.push(dates[i]);
-          if (r.submittedAt > t.submittedAt) {
-            t.submittedAt = r.submittedAt; // the week's tie-break: who reached the total first
-            t.name = r.name; // the name of the latest submission
-          }
-          totals.set(r.player, t);
-        }
-      });
-      return json(200, { week, from: dates[0], to: dates[6], ...board([...totals.values()], own) });
+      const [summary, mine] = await Promise.all([
+        readJSON(st, weekBoardKey(week)),
+        own ? readJSON(st, weekKey(week, own)) : null,
+      ]);
+      const ownRow = mine && Object.keys(mine.value.days).length ? weekRow(mine.value) : null;
+      return json(200, { week, from: dates[0], to: dates[6], ...boardAnswer(summary?.value ?? emptySummary(), ownRow) });
     }
 
     if (dayNumber(date) === null) throw invalid("date: must be a real date written YYYY-MM-DD");
+    const closed = isClosed(date, clockMs());
+    const watchFrom = new Date(submissionWindow(date).closes).toISOString();
     if (wantsLog) {
       if (!own) throw invalid("log=1 needs playerId or player");
-      let key = playerId ? entryKey(date, playerId) : null;
-      if (!key) {
-        const { blobs } = await st.list({ prefix: `${PREFIX}${date}/`, consistency: "strong" });
-        key = blobs.map((b) => b.key).find((k) => publicId(k.slice(k.lastIndexOf("/") + 1)) === handle) ?? null;
+      if (!playerId && !closed) {
+        throw new HttpError(403, "not_public",
+          `games of ${date} can be watched once that Daily closes, at ${watchFrom} (until then a copy could be submitted)`,
+          { extra: { watchFrom } });
       }
-      const entry = key && await st.get(key, { type: "json", consistency: "strong" });
-      if (!entry) throw new HttpError(404, "not_found", `no entry on the ${date} board for this player`);
+      const found = await readJSON(st, entryKey(date, own));
+      if (!found) throw new HttpError(404, "not_found", `no entry on the ${date} board for this player`);
+      const entry = found.value;
       return json(200, {
         ...row(entry), date, seed: `daily-${date}`, climbed: entry.climbed, standings: entry.standings,
         engineVersion: entry.engineVersion, verifiedBy: entry.verifiedBy, log: entry.log,
       });
     }
-    const day = board(await dayRows(st, date), own);
-    return json(200, { date, ...day });
+    const [summary, mine] = await Promise.all([
+      readJSON(st, dayBoardKey(date)),
+      own ? readJSON(st, entryKey(date, own)) : null,
+    ]);
+    return json(200, { date, ...boardAnswer(summary?.value ?? emptySummary(), mine ? row(mine.value) : null), watchable: closed, watchFrom });
   }
 
   async function handler(req, context = {}) {
@@ -521,5 +482,6 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
     }
   }
   handler.stats = stats;
+  handler.locks = locks;
   return handler;
 }

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import net from "node:net";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -57,6 +58,23 @@ async function start(command, args, ready, env = {}) {
   return { child, match, output: () => output };
 }
 
+/** Send raw bytes (a request fetch would refuse to make) and read the status line of the answer. */
+async function rawStatus(port, text) {
+  const socket = net.connect(port, "127.0.0.1");
+  await once(socket, "connect");
+  socket.write(text); // not end(): a half-closed socket gets no answer from a slow handler
+  let answer = "";
+  for await (const chunk of socket) answer += chunk;
+  return Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1]);
+}
+
+const BAD_REQUESTS = {
+  TRACE: "TRACE /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+  "a Host with a space": "GET /api/leaderboard?date=2026-11-25 HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n",
+  "a made-up method": "FROB /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+  "a Content-Length that is no number": "POST /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -5\r\nConnection: close\r\n\r\n{}",
+};
+
 const startDev = (extra = []) => start("node", [DEV_SERVER, "--port", "0", "--blobs", path.join(dir, "blobs"), ...extra],
   /dev-server: http:\/\/127\.0\.0\.1:(\d+)\/api\/leaderboard/);
 
@@ -72,11 +90,17 @@ test("the dev server verifies and stores a game, stops cleanly on SIGTERM, and s
   const [[game], first] = await Promise.all([makeGames([{ date: today }]), startDev()]);
   const url = `http://127.0.0.1:${first.match[1]}/api/leaderboard`;
   const playerId = crypto.randomUUID();
-  const body = { date: today, name: "Işıl", playerId, log: game.log, engineVersion: "1.0.0" };
+  const body = { date: today, name: "Işıl", playerId, log: game.log, engineVersion: game.engineVersion };
   // Sent at once: the engine is still loading, and the request waits for it.
   const posted = await fetch(url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
   assert.equal(posted.status, 201, await posted.clone().text());
   assert.equal((await posted.json()).entry.completed, game.expected.completed);
+
+  for (const [what, text] of Object.entries(BAD_REQUESTS)) {
+    const status = await rawStatus(Number(first.match[1]), text);
+    assert.ok(status >= 400 && status < 500, `${what}: ${status}`);
+  }
+  assert.doesNotMatch(first.output(), /at .*\.m?js:\d+/, "no stack trace in the log");
 
   const other = await fetch(`${url.replace("/leaderboard", "/elsewhere")}`);
   assert.equal(other.status, 404);
@@ -103,10 +127,16 @@ test("python build.py serve proxies /api/leaderboard to the dev server", { skip:
   const port = serve.match[1];
   const answer = await fetch(`http://127.0.0.1:${port}/api/leaderboard?date=2026-11-25`);
   assert.equal(answer.status, 200);
-  assert.deepEqual(await answer.json(), { date: "2026-11-25", players: 0, entries: [], you: null });
+  const board = await answer.json();
+  assert.deepEqual([board.date, board.players, board.entries, board.you], ["2026-11-25", 0, [], null]);
   const refused = await fetch(`http://127.0.0.1:${port}/api/leaderboard`, { method: "POST", body: "{" });
   assert.equal(refused.status, 400);
   assert.equal((await refused.json()).error, "invalid_json");
+  for (const [what, text] of Object.entries({ ...BAD_REQUESTS, "TRACE of a page": "TRACE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" })) {
+    const status = await rawStatus(Number(port), text);
+    assert.ok(status >= 400 && status < 500, `build.py serve, ${what}: ${status}`);
+  }
+  assert.doesNotMatch(serve.output(), /Traceback/, "no stack trace in the log");
   const { code } = await stop(serve.child);
   assert.equal(code, 0);
 });

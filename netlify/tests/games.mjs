@@ -9,6 +9,7 @@
 //
 //   const games = await makeGames([{date: "2026-11-25"}, {date: "2026-11-25", mix: 3}]);
 //   games[0].log, games[0].expected  // {completed, penalty, place, deals, standings}
+//   games[0].engineVersion           // the engine version that played it
 //   games[0].tampered                // {card: {log, index}, bot: {log, index}}
 
 import { spawn } from "node:child_process";
@@ -23,6 +24,7 @@ from ladder_rummy.cards import new_deck
 from ladder_rummy.game import Game
 from ladder_rummy.match import PERSON, Match, person_and_bots
 from ladder_rummy.seeds import daily_seed
+from ladder_rummy import __version__
 
 class Mixed:
     """The person's seat: the basic player, with a random legal move now and then."""
@@ -44,7 +46,7 @@ def play(spec):
     assert game.is_over
     log = list(game.log)
     me = next(s for s in game.standings() if s["seat"] == PERSON)
-    out = {"date": date, "mix": mix, "log": log, "expected": {
+    out = {"date": date, "mix": mix, "log": log, "engineVersion": __version__, "expected": {
         "completed": me["completed"], "penalty": me["penalty"], "place": me["place"],
         "deals": len(game.deal_summaries),
         "climbed": [bool(d["hands"][PERSON]["climbed"]) for d in game.deal_summaries],

@@ -2,7 +2,7 @@
 // narrates each play. It only moves what the events say moved; it never judges a play.
 
 import { cardBack, cardElement } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { cardInText, t as words, variant } from "./i18n.js";
 import { reducedMotion } from "./prefs.js";
 
 /** Milliseconds per event and per card flight, by speed setting. */
@@ -128,9 +128,11 @@ export function advance(shown, event, final) {
 
 /** One line of narration for an event. */
 export function narrate(event, players) {
+  // A language may word a joker's play on its own ("Bir joker attın."): event.discard_joker.
+  const t = (key, params) => words(event.card === "JK" ? variant(key, "joker") : key, params);
   const you = event.seat === 0;
   const name = event.seat !== undefined ? players[event.seat]?.name : "";
-  const card = event.card ? cardName(event.card) : "";
+  const card = event.card ? cardInText(event.card) : "";
   switch (event.type) {
     case "draw":
       if (event.source === "discard") return t(you ? "event.you_draw_discard" : "event.draw_discard", { name, card });
@@ -140,7 +142,7 @@ export function narrate(event, players) {
     case "laydown": return t(you ? "event.you_laydown" : "event.laydown", { name });
     case "out": return t(you ? "event.you_out" : "event.out", { name });
     case "rebuild": return t("event.rebuild");
-    case "deal_start": return t(event.dealer === 0 ? "event.you_deal_start" : "event.deal_start", { deal: event.deal, name: players[event.dealer]?.name, card: cardName(event.upcard) });
+    case "deal_start": return t(event.dealer === 0 ? "event.you_deal_start" : "event.deal_start", { deal: event.deal, name: players[event.dealer]?.name, card: cardInText(event.upcard) });
     case "deal_end": return t("event.deal_end", { deal: event.deal });
     case "game_end": return t("event.game_end");
     default: return "";
@@ -155,7 +157,9 @@ function rectOf(element) {
 
 /** Where an event's card comes from and goes to, as elements of the table. */
 function endpoints(event) {
-  const seat = event.seat === 0 ? document.getElementById("hand") : document.querySelector(`.seat[data-seat="${event.seat}"]`);
+  // The person's drawn card lands on its own place in the hand (drawn there already, hidden).
+  const arriving = event.seat === 0 && event.type === "draw" ? document.querySelector("#hand .card.arriving") : null;
+  const seat = arriving || (event.seat === 0 ? document.getElementById("hand") : document.querySelector(`.seat[data-seat="${event.seat}"] .seat-hand`) || document.querySelector(`.seat[data-seat="${event.seat}"]`));
   const stock = document.getElementById("stock");
   const discard = document.getElementById("discard");
   switch (event.type) {
@@ -177,10 +181,11 @@ async function fly(event, duration) {
   element.classList.add("flying");
   document.body.append(element);
   const w = 50;
-  const start = `translate(${from.left + from.width / 2 - w / 2}px, ${from.top + from.height / 2 - 35}px)`;
-  const end = `translate(${to.left + to.width / 2 - w / 2}px, ${to.top + to.height / 2 - 35}px)`;
+  const h = w * 1.42;
+  const at = (r) => `translate(${r.left + r.width / 2 - w / 2}px, ${r.top + r.height / 2 - h / 2}px)`;
+  const landing = Math.min(1.6, Math.max(0.3, to.width / w)); // the size of what it lands on, roughly
   try {
-    await element.animate([{ transform: `${start} scale(0.9)`, opacity: 0.6 }, { transform: `${end} scale(1)`, opacity: 1 }], {
+    await element.animate([{ transform: `${at(from)} scale(0.9)`, opacity: 0.7 }, { transform: `${at(to)} scale(${landing.toFixed(2)})`, opacity: 1 }], {
       duration, easing: "cubic-bezier(.3,.7,.3,1)", fill: "forwards",
     }).finished;
   } finally {
@@ -199,8 +204,20 @@ export async function playEvents({ previous, final, events, speed, hooks }) {
   for (let i = 0; i < events.length; i += 1) {
     const event = events[i];
     const next = event.type === "deal_start" ? rewind(final, events.slice(i + 1)) : advance(shown, event, final);
-    const pace = event.seat === 0 && timing.step ? OWN_STEP : timing;
+    // The person's own plays go quickly; their draw flies into the hand even at Instant speed,
+    // so the card they drew is seen arriving.
+    const ownDraw = event.seat === 0 && event.type === "draw";
+    const pace = event.seat === 0 && (timing.step || ownDraw) ? OWN_STEP : timing;
     hooks.say(narrate(event, final.players), event);
+    if (ownDraw && pace.fly && !reducedMotion()) {
+      shown = next;
+      hooks.show(shown, event);
+      const card = document.querySelector("#hand .card.new:not(.arriving)");
+      card?.classList.add("arriving");
+      try { await fly(event, pace.fly); } finally { card?.classList.remove("arriving"); }
+      if (timing.step) await sleep(Math.max(0, pace.step - pace.fly));
+      continue;
+    }
     if (pace.step && event.type !== "deal_end") {
       hooks.show({ ...shown, turn: "seat" in event ? event.seat : shown.turn }, event);
       await fly(event, pace.fly);

@@ -5,7 +5,7 @@
 import { $, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { utcToday } from "./state.js";
-import { addDays, isoWeek } from "./leaderboard.js";
+import { NAME_MAX, addDays, checkName, isoWeek } from "./leaderboard.js";
 import { closeButton, open, sheet } from "./dialogs.js";
 
 // ---- where a submission stands ----
@@ -14,7 +14,7 @@ import { closeButton, open, sheet } from "./dialogs.js";
 export function submissionText(status, date) {
   if (!status) return "";
   switch (status.state) {
-    case "needs_name": return status.detail ? t("board.status.name_refused", { detail: status.detail }) : t("board.status.needs_name");
+    case "needs_name": return status.detail ? t("board.status.name_refused", { detail: refusalText(status) }) : t("board.status.needs_name");
     case "sending": return t("board.status.sending");
     case "queued":
       if (status.offline) return t("board.status.offline");
@@ -57,7 +57,27 @@ export function submissionLine({ leaderboard, date, dialog, onName, hideRanked =
 
 // ---- the name ----
 
-const NAME_ERRORS = { empty: "name.empty", too_long: "name.too_long", characters: "name.characters" };
+// names.js's reasons, in the reader's words ("invisible", "broken" and "type" all mean characters
+// the person cannot see or should not type).
+const NAME_ERRORS = {
+  empty: "name.empty", too_long: "name.too_long", invisible: "name.characters", broken: "name.characters",
+  type: "name.empty", marks: "name.marks", no_letter: "name.no_letter", reserved: "name.reserved",
+};
+
+/**
+ * Why the server refused a name, in the reader's words: the page runs the server's own rule
+ * (names.js), so checking the refused name again gives the reason; the server's sentence is
+ * the fallback (a character the two sides' Unicode tables see differently).
+ */
+function refusalText({ detail, refused }) {
+  const checked = refused === undefined ? { name: "" } : checkName(refused);
+  return checked.error ? nameErrorText(checked) : detail;
+}
+
+/** The reader's sentence for a refusal of names.js checkName(). */
+export function nameErrorText(checked) {
+  return t(NAME_ERRORS[checked.error] || "name.empty", { ...checked, max: NAME_MAX });
+}
 
 /** A labelled name box with its help and error lines. */
 function nameBox(id, value) {
@@ -72,7 +92,7 @@ function nameBox(id, value) {
     h("p", { id: `${id}-help`, class: "small", text: t("name.help") }),
     error);
   const fail = (checked) => {
-    error.textContent = t(NAME_ERRORS[checked.error] || "name.empty", { count: checked.count, max: 24 });
+    error.textContent = nameErrorText(checked);
     input.setAttribute("aria-invalid", "true");
     input.focus();
   };
@@ -88,6 +108,7 @@ function nameBox(id, value) {
  * sends the waiting Daily. Resolves with the saved name, or "" for "Not now" (the Daily waits).
  */
 export function askName({ leaderboard, date, detail = "" }) {
+  const { refused } = leaderboard.status(date) ?? {};
   const dialog = $("name-dialog");
   const { field, input, fail } = nameBox("name-input", leaderboard.name || "");
   input.autofocus = true;
@@ -103,7 +124,7 @@ export function askName({ leaderboard, date, detail = "" }) {
     },
   },
   h("p", { text: t("name.text", { date }) }),
-  detail ? h("p", { class: "notice", text: t("board.status.name_refused", { detail }) }) : null,
+  detail ? h("p", { class: "notice", text: t("board.status.name_refused", { detail: refusalText({ detail, refused }) }) }) : null,
   field);
   sheet("name-dialog", t("name.title"), form, [
     closeButton(dialog, "", t("name.skip")),
@@ -238,9 +259,13 @@ function boardContent(answer, tab, retry, onWatch) {
   const summary = data.you
     ? t("board.your_rank", { rank: data.you.rank, players: data.players })
     : t("board.players", { count: data.players });
+  const later = !week && data.watchable === false && data.watchFrom
+    ? h("p", { class: "small board-note", text: t("board.watch_later", { date: String(data.watchFrom).slice(0, 10) }) })
+    : null;
   return [
     h("p", { class: "board-summary", text: summary }),
     boardTable(data, { week, caption, onWatch: week ? null : onWatch }),
+    later,
   ];
 }
 
@@ -266,9 +291,11 @@ function boardTable(data, { week, caption, onWatch }) {
   const mine = data.you?.entry?.player ?? null;
   const row = (entry) => {
     const you = entry.player === mine;
+    // Others' games are served once the date's Daily has closed; one's own at any time.
+    const watch = onWatch && (data.watchable !== false || you) ? onWatch : null;
     return h("tr", { class: you ? "you-row" : undefined, "aria-current": you ? "true" : undefined },
       h("td", { class: "num rank", text: String(entry.rank) }),
-      h("th", { scope: "row", class: "who" }, onWatch ? h("div", { class: "who-line" }, ...whoParts(entry, you), watchButton(entry, data.date, onWatch)) : whoParts(entry, you)),
+      h("th", { scope: "row", class: "who" }, onWatch ? h("div", { class: "who-line" }, ...whoParts(entry, you), watch ? watchButton(entry, data.date, watch) : null) : whoParts(entry, you)),
       week ? h("td", { class: "num", text: String(entry.games) }) : null,
       h("td", { class: "num", text: String(entry.completed) }),
       h("td", { class: "num", text: String(entry.penalty) }));

@@ -53,25 +53,58 @@ async function loadBuildInfo(base) {
   const urls = {
     wheelURL: new URL(wheel, base).href,
     pyodideURL: new URL("pyodide.mjs", pyodideDir).href,
+    // The standard library cut to what the game imports, and a lockfile of no packages (build.py);
+    // npm's own, beside them, if the build names none.
+    stdlibURL: new URL(info.stdlib ?? "python_stdlib.zip", info.stdlib ? base : pyodideDir).href,
+    lockfileURL: new URL(info.lockfile ?? "pyodide-lock.json", info.lockfile ? base : pyodideDir).href,
     pyscriptURL: new URL("core.js", pyscriptDir).href,
     workerURL: new URL(workerPy, base).href,
     // PyWorker's "version": an absolute URL (the worker runs from a blob:); without one, PyScript
     // imports Pyodide from its CDN. pyodide-worker.js loads the self-hosted pyodide.mjs.
     workerPyodideURL: new URL(worker, base).href,
   };
+  // What a first visit downloads (build.py: bytes, and about how many of them cross the network).
+  const sizes = new Map(Object.entries(info.sizes ?? {}).map(([path, size]) => [new URL(path, base).href, size]));
   // The Cache Storage key of the started-Python snapshot (see pyodide-worker.js).
-  return { ...urls, snapshotURL: snapshotKey(base, urls) };
+  return { ...urls, sizes, snapshotURL: snapshotKey(base, urls) };
+}
+
+// What arrived of each file a first visit downloads, by URL (bytes as the page reads them).
+const arrived = new Map();
+let expected = new Map();
+
+/**
+ * How much of the first visit's download has arrived: {received, total}, in bytes over the network
+ * (build.py's estimate of each file's compressed size, times the share of it that arrived). Both 0
+ * when nothing is being downloaded (later visits load from the service worker). progress.js reads it.
+ */
+export function downloaded() {
+  let received = 0;
+  let total = 0;
+  for (const [url, [size, wire]] of expected) {
+    total += wire;
+    received += wire * Math.min(1, (arrived.get(url) ?? 0) / size);
+  }
+  return { received, total };
+}
+
+/** A sink for a downloaded body that counts what arrives and drops it. */
+function counted(url) {
+  arrived.set(url, 0);
+  return new WritableStream({ write(chunk) { arrived.set(url, arrived.get(url) + chunk.byteLength); } });
 }
 
 /**
- * `python-snapshot?pyodide=…&wheel=…&worker=…&pyscript=…`: every file whose change could change
- * what a snapshot holds or how it is taken, as paths from the site's root. All are versioned or
- * content-addressed, so a new one is a new key; sw.js drops a key when a build lists any no more.
+ * `python-snapshot?pyodide=…&stdlib=…&wheel=…&worker=…&pyscript=…`: every file whose change could
+ * change what a snapshot holds or how it is taken, as paths from the site's root. All are versioned
+ * or content-addressed, so a new one is a new key; sw.js drops a key when a build lists any no more.
  */
 function snapshotKey(base, urls) {
   const root = new URL("./", base).href;
   const path = (url) => (url.startsWith(root) ? url.slice(root.length) : url);
-  const params = { pyodide: urls.pyodideURL, wheel: urls.wheelURL, worker: urls.workerPyodideURL, pyscript: urls.pyscriptURL };
+  const params = {
+    pyodide: urls.pyodideURL, stdlib: urls.stdlibURL, wheel: urls.wheelURL, worker: urls.workerPyodideURL, pyscript: urls.pyscriptURL,
+  };
   const query = new URLSearchParams(Object.entries(params).map(([key, url]) => [key, path(url)]));
   return new URL(`python-snapshot?${query}`, root).href;
 }
@@ -95,13 +128,13 @@ function prefetch(info, wasm) {
     wasm.response.catch(lost);
     wasm.downloaded?.catch(lost); // a first visit's download that breaks off midway
     if (navigator.serviceWorker?.controller) return;
-    const dir = new URL(".", info.pyodideURL);
-    const urls = ["pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"].map((f) => new URL(f, dir).href);
+    expected = info.sizes;
+    const asm = new URL("pyodide.asm.mjs", info.pyodideURL).href;
     // In the order the worker needs them; high priority, ahead of the page's own modules: the
     // worker's chain (its entry, pyodide.mjs, pyodide.asm.mjs, then Python's start) is the boot.
-    for (const url of [info.workerURL, info.workerPyodideURL, info.pyodideURL, ...urls, info.wheelURL]) {
+    for (const url of [info.workerURL, info.workerPyodideURL, info.pyodideURL, asm, info.stdlibURL, info.lockfileURL, info.wheelURL]) {
       fetch(url, { priority: "high" })
-        .then((response) => response.body?.pipeTo(new WritableStream()))
+        .then((response) => response.body?.pipeTo(counted(url)))
         .catch(lost);
     }
   });
@@ -122,9 +155,10 @@ function prefetch(info, wasm) {
  *   downloaded: a first visit's whole download (prefetch reports it if it breaks off)
  */
 function compileWasm(info) {
-  const response = fetch(new URL("pyodide.asm.wasm", info.pyodideURL), { priority: "high" });
+  const url = new URL("pyodide.asm.wasm", info.pyodideURL).href;
+  const response = fetch(url, { priority: "high" });
   if (!navigator.serviceWorker?.controller) {
-    const downloaded = response.then((r) => r.body?.pipeTo(new WritableStream()));
+    const downloaded = response.then((r) => r.body?.pipeTo(counted(url)));
     return { response, downloaded, module: Promise.resolve(null) };
   }
   const module = WebAssembly.compileStreaming(response).then((compiled) => {
@@ -151,8 +185,8 @@ addEventListener("unhandledrejection", (event) => {
   console.warn("A download failed after the network was lost:", event.reason);
 });
 
-// What the worker of the boot under way asks for: the pyodide.mjs to load, and the compiled wasm.
-let forWorker = { pyodideURL: null, wheelURL: null, snapshotURL: null, module: Promise.resolve(null) };
+// What the worker of the boot under way asks for: the files to load, and the compiled wasm.
+let forWorker = { urls: {}, module: Promise.resolve(null) };
 
 let watching = false;
 
@@ -175,8 +209,10 @@ function watchWorkers(hooks) {
       if (event.data?.type !== "ladder-rummy:wasm") return;
       event.stopImmediatePropagation();
       const [port] = event.ports;
-      const { pyodideURL, wheelURL, snapshotURL, module } = forWorker;
-      port.postMessage({ pyodide: pyodideURL, wheel: wheelURL, snapshot: snapshotURL });
+      const { urls, module } = forWorker;
+      port.postMessage({
+        pyodide: urls.pyodideURL, stdlib: urls.stdlibURL, lockfile: urls.lockfileURL, wheel: urls.wheelURL, snapshot: urls.snapshotURL,
+      });
       module.then((compiled) => port.postMessage({ module: compiled }));
     });
   });
@@ -238,7 +274,7 @@ async function boot(base, onStage) {
   pyscript.catch(() => {}); // awaited below
   // Compiled on the page from the second visit on (see compileWasm), by the worker on the first.
   const wasm = compileWasm(info);
-  forWorker = { pyodideURL: info.pyodideURL, wheelURL: info.wheelURL, snapshotURL: info.snapshotURL, module: wasm.module };
+  forWorker = { urls: info, module: wasm.module };
   const networkLost = prefetch(info, wasm);
   networkLost.catch(() => {}); // raced below, where it matters
 
@@ -310,6 +346,9 @@ export class Engine {
 
   /** New Game only: the strong player's move now, {ok, hint: "discard KC"}; refused in the Daily. */
   hint() { return this.call("hint"); }
+
+  /** The last `count` events of the game in progress, as the person saw them (to rebuild the Plays log). */
+  recentEvents(count) { return this.call("recent_events", count); }
 
   /** Open a replay of any game ({mode, date, seed, difficulty, log}): {ok, frame} (frame 0). */
   watch(save) { return this.call("watch", JSON.stringify(save)); }

@@ -5,13 +5,15 @@ import { cardName, splitCard } from "./i18n.js";
 
 /**
  * cardElement("7H") → <span class="card"> with rank and suit;
- * {button: true} makes it a <button> named like "7 of hearts"; {mini: true} a small card.
+ * {button: true} makes it a <button> named like "7 of hearts"; {mini: true} a small card;
+ * {stands: "6D"} (a joker on the table) shows the card the joker stands for, marked with a star.
  */
-export function cardElement(card, { button = false, mini = false, label } = {}) {
+export function cardElement(card, { button = false, mini = false, label, stands = null } = {}) {
   const { rank, suit } = splitCard(card);
   const classes = ["card"];
   if (mini) classes.push("mini");
   if (!suit) classes.push("joker");
+  if (!suit && stands) classes.push("stands");
   const element = h(button ? "button" : "span", {
     class: classes.join(" "),
     type: button ? "button" : undefined,
@@ -19,8 +21,19 @@ export function cardElement(card, { button = false, mini = false, label } = {}) 
     "aria-hidden": button ? undefined : "true",
     dataset: { card, suit: suit ?? "JK" },
   });
-  fillCard(element, rank, suit);
+  if (!suit && stands) fillStands(element, stands);
+  else fillCard(element, rank, suit);
   return element;
+}
+
+/** A joker's corner showing what it stands for: "6D" → 6 and ♦ (in purple, with a ★); "7" → 7 ★. */
+function fillStands(element, stands) {
+  const rank = /^(10|[2-9AJQK])$/.test(stands) ? stands : splitCard(stands).rank;
+  const suit = rank === stands ? null : splitCard(stands).suit;
+  const corner = h("span", { class: "corner", "aria-hidden": "true" },
+    h("span", { class: rank === "10" ? "rank ten" : "rank", text: rank }),
+    suit ? icon(`suit-${suit}`, "pip") : null);
+  element.append(corner);
 }
 
 function fillCard(element, rank, suit) {

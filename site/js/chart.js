@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 
 const W = 480;
 const H = 220;
-const PAD = { left: 30, right: 12, top: 24, bottom: 28 };
+const PAD = { left: 30, right: 16, top: 26, bottom: 30 };
 
 /** view.history (step of each seat at the start of each deal) plus the final steps. */
 export function ladderChart(view) {
@@ -21,7 +21,7 @@ export function ladderChart(view) {
   const axis = h("svg:g", { class: "axis" });
   for (let step = 1; step <= maxStep; step += 1) {
     grid.append(h("svg:line", { x1: PAD.left, x2: W - PAD.right, y1: y(step), y2: y(step) }));
-    if (step === 1 || step % 2 === 0 || step === maxStep) {
+    if ((step - 1) % 3 === 0 || step === maxStep) { // 1, 4, 7, 10: evenly spaced, never crowded
       axis.append(h("svg:text", { x: PAD.left - 8, y: y(step) + 4, "text-anchor": "end" }, String(step)));
     }
   }
@@ -29,7 +29,8 @@ export function ladderChart(view) {
     const label = i === series.length - 1 ? t("game.final") : String(i + 1);
     axis.append(h("svg:text", { x: x(i), y: H - 8, "text-anchor": "middle" }, label));
   });
-  axis.append(h("svg:text", { x: PAD.left - 8, y: 11, "text-anchor": "end" }, t("game.axis_step")));
+  // The axis title sits above the top line, starting at the left edge: a longer word ("Basamak") is never cut.
+  axis.append(h("svg:text", { x: 2, y: 11, "text-anchor": "start" }, t("game.axis_step")));
   svg.append(grid, axis);
 
   view.players.forEach((player, seat) => {

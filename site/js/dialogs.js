@@ -21,14 +21,29 @@ export function sheetDialog(id, className = "sheet") {
   return dialog;
 }
 
-export function sheet(id, title, body, foot = []) {
+/**
+ * Fill the sheet `id`: a heading, a body that scrolls, a foot of buttons. It opens on its main
+ * (primary) button when the body has nothing to focus or when `decide` (a sheet that asks what
+ * next: Enter goes on); otherwise on the body, which scrolls with the arrow keys.
+ */
+export function sheet(id, title, body, foot = [], { decide = false } = {}) {
   const dialog = $(id);
   const titleId = `${id}-title`;
   dialog.setAttribute("aria-labelledby", titleId);
+  // Plain divs: a <header> or <footer> here would be a second banner or contentinfo landmark.
+  const content = h("div", { class: "sheet-body" }, body);
+  const buttons = foot.filter(Boolean);
+  const empty = !content.querySelector("button, a[href], input, select, textarea, [tabindex]");
+  // A body with nothing to focus still scrolls by keyboard (a long deal summary on a phone).
+  if (empty) content.tabIndex = 0;
+  if (empty || decide) {
+    const main = buttons.find((button) => button.classList?.contains("primary")) || buttons.at(-1);
+    main?.setAttribute("autofocus", "");
+  }
   dialog.replaceChildren(
-    h("header", { class: "sheet-head" }, h("h2", { id: titleId, text: title })),
-    h("div", { class: "sheet-body" }, body),
-    foot.length ? h("footer", { class: "sheet-foot" }, foot) : null,
+    h("div", { class: "sheet-head" }, h("h2", { id: titleId, text: title })),
+    content,
+    foot.length ? h("div", { class: "sheet-foot" }, foot) : null,
   );
   return dialog;
 }
@@ -55,30 +70,41 @@ export function closeAll() {
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
 }
 
+
 /**
  * The start screen. Resolves with {mode: "daily", date} | {mode: "new", difficulty} |
- * "continue" | "rules" | "settings" | "leaderboard" | "stats" | "" (closed). `boardNote`: where today's
- * Daily stands with the leaderboard, when there is something to say.
+ * "continue" | "resume-new" | "rules" | "settings" | "leaderboard" | "stats" | "" (closed).
+ * `boardNote`: where today's Daily stands with the leaderboard, when there is something to say.
+ * `dailySaved` / `newSaved`: today's Daily ({deal}) / a New Game ("Easy, deal 3") kept in progress, to
+ * continue: a started Daily is only ever continued, never dealt again. `pastDailies`: dates of
+ * earlier Dailies left in progress ({resume: date}).
  */
-export function openStart({ date, dailyRecord, canContinue, boardNote = "" }) {
+export function openStart({ date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [] }) {
   const dialog = $("start-dialog");
   let choice = null;
   const choose = (value) => () => { choice = value; dialog.close("choice"); };
+  const again = Boolean(dailyRecord && !dailySaved);
   const daily = h("section", { class: "mode", "aria-labelledby": "daily-title" },
     h("h3", { id: "daily-title", text: t("start.daily") }),
     h("p", { class: "small", text: t("start.daily_text", { date }) }),
     dailyRecord ? h("p", { class: "daily-done", text: t("start.daily_done", dailyRecord) }) : null,
     boardNote ? h("p", { class: "small board-note", text: boardNote }) : null,
+    dailySaved ? h("p", { id: "daily-saved", class: "small", text: dailySaved.deal ? t("start.daily_saved_deal", dailySaved) : t("start.daily_saved") }) : null,
     h("div", { class: "row" }, h("button", {
-      type: "button", class: dailyRecord ? "action big" : "action big primary",
-      text: dailyRecord ? t("start.daily_again") : t("start.daily_play"),
-      "aria-describedby": dailyRecord ? "daily-note" : undefined,
+      type: "button", class: again ? "action big" : "action big primary",
+      text: dailySaved ? t("start.daily_continue") : again ? t("start.daily_again") : t("start.daily_play"),
+      "aria-describedby": dailySaved ? "daily-saved" : again ? "daily-note" : undefined,
       onclick: choose({ mode: "daily", date }),
     }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), onclick: choose("leaderboard") })),
-    dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
+    again ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
+    pastDailies.map((day) => h("button", { type: "button", class: "action resume", text: t("start.daily_past", { date: day }), onclick: choose({ resume: day }) })),
     dailyRecord ? countdown() : null);
   const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },
     h("h3", { id: "new-title", text: t("start.new") }),
+    newSaved ? h("p", { id: "new-saved", class: "small", text: t("start.new_saved", { game: newSaved }) }) : null,
+    newSaved ? h("button", {
+      type: "button", class: "action big resume", text: t("start.new_continue"), "aria-describedby": "new-saved", onclick: choose("resume-new"),
+    }) : null,
     h("p", { class: "small", text: t("start.new_text") }),
     h("div", { class: "row" }, ["easy", "normal", "hard"].map((difficulty) => h("button", {
       type: "button", class: "action big", text: t(`difficulty.${difficulty}`),
@@ -146,26 +172,33 @@ export function showDealEnd(summary, players, { last }) {
   const headline = summary.went_out === null || summary.went_out === undefined
     ? t("deal.stock")
     : summary.went_out === 0 ? t("deal.you_out") : t("deal.went_out", { name: nameOf(summary.went_out) });
-  const rows = summary.hands.map((hand) => h("tr", { class: hand.seat === 0 ? "you-row" : "" },
-    h("th", { scope: "row", text: nameOf(hand.seat) }),
-    h("td", {}, hand.cards.length
-      ? h("span", { class: "penalty-cards", "aria-label": hand.cards.map(cardName).join(", "), role: "img" }, hand.cards.map((card) => cardElement(card, { mini: true })))
-      : h("span", { class: "small", text: t("deal.none") })),
-    h("td", { class: "num", text: String(hand.points) }),
-    h("td", { class: "num", text: String(hand.penalty_total) }),
-    h("td", {}, hand.climbed
-      ? h("span", { class: "climbed", text: t("deal.climbed", { step: hand.step_after }) })
-      : h("span", { class: "small", text: t("deal.stayed", { step: hand.step_after }) }))));
+  // One body per player: a line of figures (name, points, total, ladder), then the cards left in
+  // that hand across the whole width, so four columns of words fit a phone in every language.
+  const bodies = summary.hands.map((hand) => {
+    const name = nameOf(hand.seat);
+    const cards = hand.cards.length
+      ? h("span", { class: "penalty-cards", role: "img", "aria-label": `${name} · ${t("deal.cards")}: ${hand.cards.map(cardName).join(", ")}` },
+        hand.cards.map((card) => cardElement(card, { mini: true })))
+      : h("span", { class: "small no-cards", text: `${t("deal.cards")}: ${t("deal.none")}` });
+    return h("tbody", { class: hand.seat === 0 ? "you-row" : "" },
+      h("tr", {},
+        h("th", { scope: "row", text: name }),
+        h("td", { class: "num", text: String(hand.points) }),
+        h("td", { class: "num", text: String(hand.penalty_total) }),
+        h("td", { class: "step" }, hand.climbed
+          ? h("span", { class: "climbed", text: t("deal.climbed", { step: hand.step_after }) })
+          : h("span", { class: "small", text: t("deal.stayed", { step: hand.step_after }) }))),
+      h("tr", { class: "left-cards" }, h("td", { colspan: "4" }, cards)));
+  });
   sheet("deal-dialog", t("deal.title", { deal: summary.deal }), [
     h("p", { class: "headline", text: headline }),
     h("table", { class: "results" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: t("deal.player") }),
-        h("th", { scope: "col", text: t("deal.cards") }),
         h("th", { scope: "col", class: "num", text: t("deal.points") }),
         h("th", { scope: "col", class: "num", text: t("deal.total") }),
-        h("th", { scope: "col", text: t("deal.ladder") }))),
-      h("tbody", {}, rows)),
+        h("th", { scope: "col", class: "step", text: t("deal.ladder") }))),
+      bodies),
   ], [closeButton(dialog, "next", last ? t("deal.results") : t("deal.next"), true)]);
   return open(dialog);
 }
@@ -205,7 +238,7 @@ export function showGameEnd(view, { submission = null, extra = null } = {}) {
     closeButton(dialog, "new", t("game.new")),
     closeButton(dialog, "again", t("game.again"), !submission),
     submission ? closeButton(dialog, "board", t("game.board"), true) : null,
-  ].filter(Boolean));
+  ].filter(Boolean), { decide: true });
   return open(dialog);
 }
 
@@ -224,8 +257,44 @@ export function askEnd(meld) {
   return open(dialog);
 }
 
-export function showNotice(text) {
-  const dialog = $("notice-dialog");
-  sheet("notice-dialog", t("notice.title"), h("p", { text }), [closeButton(dialog, "ok", t("notice.ok"), true)]);
+/** The Plays log as a sheet (phones, tablets); `draw()` fills it and render.js keeps it current. */
+export function openLog(draw) {
+  const dialog = $("log-dialog");
+  sheet("log-dialog", t("log.title"), h("ol", { class: "play-log", "aria-label": t("log.title"), tabindex: "0" }),
+    [closeButton(dialog, "done", t("log.close"), true)]);
+  draw();
   return open(dialog);
+}
+
+/** A notice with one OK button. `title` defaults to "A fresh start" (a save that could not be resumed). */
+export function showNotice(text, { title = t("notice.title"), id = "notice-dialog" } = {}) {
+  const dialog = id === "notice-dialog" ? $(id) : sheetDialog(id, "sheet small-sheet");
+  sheet(id, title, h("p", { text }), [closeButton(dialog, "ok", t("notice.ok"), true)]);
+  return open(dialog);
+}
+
+/**
+ * A question before something that cannot be undone, or that leaves the game on the table.
+ * Resolves "yes" or "" (the safe answer: the other button, Escape).
+ */
+export function confirm({ title, text, yes, no }) {
+  const dialog = $("confirm-dialog");
+  sheet("confirm-dialog", title, (Array.isArray(text) ? text : [text]).map((line) => h("p", { text: line })), [
+    closeButton(dialog, "", no),
+    closeButton(dialog, "yes", yes, true),
+  ]);
+  return open(dialog);
+}
+
+/**
+ * The game is held by another tab: continue it here (the other tab then shows this notice), or
+ * go to the menu. Resolves "here" or "menu" (Escape too: the stale table is never left open).
+ */
+export function showAway({ title, text }) {
+  const dialog = $("away-dialog");
+  sheet("away-dialog", title, h("p", { text }), [
+    closeButton(dialog, "menu", t("away.menu")),
+    closeButton(dialog, "here", t("away.here"), true),
+  ]);
+  return open(dialog).then((value) => (value === "here" ? "here" : "menu"));
 }

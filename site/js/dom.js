@@ -37,6 +37,6 @@ export function $(id) { return document.getElementById(id); }
 export function replaceIfChanged(parent, key, build) {
   if (parent.dataset.key === key) return false;
   parent.dataset.key = key;
-  parent.replaceChildren(...[].concat(build()));
+  parent.replaceChildren(...[].concat(build()).filter((child) => child !== null && child !== undefined && child !== false));
   return true;
 }

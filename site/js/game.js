@@ -2,9 +2,12 @@
 // came back, save, and open the dialogs. It asks the engine about everything rule-related.
 
 import { startEngine } from "./bridge.js";
-import { playEvents } from "./anim.js";
+import { BootProgress } from "./progress.js";
+import { narrate, playEvents } from "./anim.js";
 import { handKeys } from "./render.js";
 import { KEYS } from "./storage.js";
+import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
+import { Tabs } from "./tabs.js";
 import { LANGUAGES, cardName, pickLanguage, setLanguage, t } from "./i18n.js";
 import { canDiscard, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
@@ -13,8 +16,13 @@ import { $, h } from "./dom.js";
 import { Stats } from "./stats.js";
 import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
-import { moveCard as hintedCard, moveWords } from "./hints.js";
+import { moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
 import { dailyNumber } from "./share.js";
+
+/** The page's mode of a saved game: {mode: "daily", date} | {mode: "new", difficulty}. */
+function modeOf(save) {
+  return save.mode === "daily" ? { mode: "daily", date: save.date } : { mode: "new", difficulty: save.difficulty };
+}
 
 /** A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed. */
 function sharedGame() {
@@ -25,8 +33,8 @@ function sharedGame() {
   return { mode: "new", difficulty, seed };
 }
 
-const BOOT_PROGRESS = { config: 4, pyscript: 12, python: 22, engine: 82, ready: 92, game: 97 };
 const LOG_LENGTH = 60;
+const THINKING_MS = 400; // an engine call longer than this shows "the computer players are thinking"
 
 export class Game {
   constructor({ store, renderer, storage, leaderboard, stats = new Stats(storage), sound = null }) {
@@ -38,6 +46,15 @@ export class Game {
     this.sound = sound;   // sound.js, or null for silence
     this.engine = null;
     this.logId = 0;
+    this.keyboardUsed = false; // the last input was a key (focus moved after a move then shows)
+    const panels = storage.read(KEYS.panels, {});
+    if (panels && panels.keyboard === true) this.set({ keyboardOpen: true });
+    this.saves = new Saves(storage);  // one save per game, compare-and-set
+    this.slot = null;                 // the slot of the game on this table (saves.js), held by this tab
+    this.away = null;                 // the slot another tab holds while this one says so
+    this.tabs = new Tabs({ onLost: (slot) => this.lost(slot) });
+    this.tellStorageFailed = () => dialogs.showNotice(t("notice.storage"), { title: t("notice.storage_title"), id: "storage-dialog" });
+    storage.watch?.((key) => this.storageChanged(key));
   }
 
   get state() { return this.store.get(); }
@@ -49,15 +66,16 @@ export class Game {
   async boot(words = this.words) {
     this.words = words || Promise.resolve();
     $("boot-error").hidden = true;
-    this.setProgress("config");
+    this.progress = new BootProgress(this.words);
+    this.progress.stage("config");
     try {
-      const engine = startEngine({ onStage: (stage) => this.setProgress(stage) });
+      const engine = startEngine({ onStage: (stage) => this.progress.stage(stage) });
       engine.catch(() => {}); // handled below, once the words have loaded
       await this.words.catch(() => {});
       this.engine = await engine;
     } catch (error) {
       console.warn("The engine did not start:", error.stage, error.cause ?? error);
-      this.stopProgress();
+      this.progress.stop();
       $("boot-stage").textContent = "";
       // Lost the network before the game was stored for offline play: say so plainly.
       const key = error.stage === "network" || !navigator.onLine ? "boot.offline" : "boot.failed";
@@ -69,118 +87,267 @@ export class Game {
       $("retry-button").focus();
       return;
     }
-    this.setProgress("game");
+    this.progress.stage("game");
     const shared = sharedGame();
     const resumed = await this.resumeSaved(shared);
-    this.stopProgress();
+    this.progress.stop();
     this.set({ screen: "table" });
     if (resumed) return;
-    if (shared) await this.newGame(shared);
-    else await this.showStart();
+    if (shared && (await this.newGame(shared))) return;
+    if (!(shared && (await this.resumeSaved()))) await this.showStart(); // a shared game not taken: what was here
+  }
+
+  // ---- starting and resuming: one save per game (saves.js), one tab per game (tabs.js) ----
+
+  /** Whether this tab plays `slot` (by default the game on its table) and holds it. */
+  holding(slot = this.slot) {
+    return Boolean(slot) && slot === this.slot && this.tabs.holds(slot);
   }
 
   /**
-   * Show a boot stage, then creep toward the next one so a long download still shows life. The
-   * bar moves in small steps, one a second, with no transition: each step is one frame. A
-   * smoother bar (a 200 ms tick, or a CSS transition) keeps the page drawing frames through the
-   * whole boot, and on a two-core phone that competes with Python's worker starting up.
+   * Resume the game played here last; for a link, the New Game kept here if it is that game.
+   * Resolves true when a game is on the table (or the notice that another tab holds it).
    */
-  setProgress(stage) {
-    const target = BOOT_PROGRESS[stage] ?? 0;
-    const next = Object.values(BOOT_PROGRESS).find((value) => value > target) ?? 100;
-    this.progress = { value: Math.max(this.progress?.value ?? 0, target), cap: next - 1 };
-    this.words.then(() => { $("boot-stage").textContent = t(`boot.${stage === "ready" ? "game" : stage}`); }, () => {});
-    this.drawProgress();
-    this.progressTimer ??= setInterval(() => {
-      const p = this.progress;
-      p.value = Math.min(p.cap, p.value + Math.max(0.2, (p.cap - p.value) * 0.15)); // never past the next stage
-      this.drawProgress();
-    }, 1000);
-  }
-
-  drawProgress() {
-    const value = Math.min(100, Math.round(this.progress.value));
-    if (value === this.progressDrawn) return;
-    this.progressDrawn = value;
-    $("boot-bar").style.transform = `scaleX(${value / 100})`;
-    $("boot-progress").setAttribute("aria-valuenow", String(value));
-  }
-
-  stopProgress() {
-    clearInterval(this.progressTimer);
-    this.progressTimer = null;
-  }
-
-  // ---- starting and resuming ----
-
-  /** Resume the saved game, if any. Unreadable or foreign data: a notice and a fresh start. */
   async resumeSaved(shared = null) {
-    const raw = this.storage.raw(KEYS.save);
-    if (raw === null) return false;
-    let saved = null;
-    try { saved = JSON.parse(raw); } catch { saved = null; }
-    if (shared && saved?.save?.seed !== shared.seed) return false; // a link to another game wins
-    const answer = saved && typeof saved === "object" && saved.save && typeof saved.save === "object"
-      ? await this.engine.resume(saved.save)
-      : { ok: false };
+    this.storage.onFail(this.tellStorageFailed); // now that the words are in (told once)
+    if (this.saves.migrate()) {
+      this.set({ screen: "table" });
+      await dialogs.showNotice(t("notice.bad_save"));
+    }
+    if (shared) {
+      if (this.saves.inProgress(NEW_SLOT)?.save.seed !== shared.seed) return false; // newGame asks before replacing one
+      return this.openSlot(NEW_SLOT);
+    }
+    const slot = this.saves.current();
+    return slot ? this.openSlot(slot) : false;
+  }
+
+  /**
+   * Show the game kept in `slot` at its latest saved move, holding it for this tab (`steal`: take
+   * it from the tab that holds it). Resolves true if it is on the table or another tab holds it
+   * (the notice says so), false if there is nothing to continue there.
+   */
+  async openSlot(slot, { steal = false } = {}) {
+    if (this.saves.raw(slot) === null) return false;
+    if (!(await this.tabs.hold(slot, { steal }))) {
+      this.set({ screen: "table" });
+      this.showAway(slot);
+      return true;
+    }
+    const shown = await this.showStored(slot);
+    if (!shown && slot !== this.slot) this.tabs.release(slot);
+    return shown;
+  }
+
+  /** Replay the record stored in `slot` (held by this tab) and put it on the table. */
+  async showStored(slot) {
+    const raw = this.saves.raw(slot);
+    const record = this.saves.read(slot);
+    if (raw === null || record?.over) return false;
+    this.set({ busy: true }); // no move from this table until the stored game is drawn
+    const answer = record ? await this.engine.resume(record.save) : { ok: false };
+    if (!answer.ok || !answer.view || answer.view.game_over) this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok || !answer.view) {
       // Kept aside, never dropped: a save from an engine this one cannot replay may be read later.
-      this.storage.write(KEYS.aside, { raw, code: answer.code || "unreadable", at: new Date().toISOString() });
-      this.storage.remove(KEYS.save);
+      this.saves.setAside(slot, raw, answer.code || "unreadable");
       this.set({ screen: "table" });
       const old = answer.code === "engine_version";
       await dialogs.showNotice(old ? t("notice.old_save", { version: answer.saved_by }) : t("notice.bad_save"));
       return false;
     }
     if (answer.view.game_over) {
-      this.stats.record(answer.view, answer.save); // it ended just before the page closed: counted now, once
-      this.storage.remove(KEYS.save);
-      await this.finishDaily(answer.view, answer.save); // it ended just before the page closed
+      await this.finish(slot, answer.view, answer.save); // it ended just before the page closed: counted now, once
+      await this.restoreEngine();
       return false;
     }
-    const order = Array.isArray(saved.order) ? saved.order : [];
-    this.set({ order, manual: Boolean(saved.manual), mode: saved.mode || null });
-    this.show(answer, { previous: null, animate: false });
+    const previous = this.slot;
+    this.slot = slot;
+    if (previous && previous !== slot) this.tabs.release(previous);
+    this.saves.setCurrent(slot);
+    const order = Array.isArray(record.order) ? record.order : [];
+    this.set({ order, manual: Boolean(record.manual), mode: record.mode || modeOf(answer.save), log: [], selected: null, arrange: null, hint: null, commandError: "" });
+    await this.show(answer, { previous: null, animate: false });
+    this.set({ busy: false, replies: this.state.replies + 1 });
     this.say(t("event.your_turn"));
     this.markPlayable();
     return true;
+  }
+
+  /** The engine holds one game: after replaying another one that had ended, put back the one on the table. */
+  async restoreEngine() {
+    if (this.slot && this.state.save) await this.engine.resume(this.state.save);
+  }
+
+  /** Another tab holds `slot`: say so; continue it here (taking it over) or go to the menu. */
+  async showAway(slot) {
+    if (this.away === slot) return; // the notice is up already
+    this.away = slot;
+    this.set({ selected: null, arrange: null });
+    const choice = await dialogs.showAway({ title: t("away.title"), text: t("away.text") });
+    if (this.away !== slot) return;
+    this.away = null;
+    if (choice === "here" && (await this.openSlot(slot, { steal: true }))) return;
+    if (choice === "here" && this.saves.read(slot)?.over) await dialogs.showNotice(t("refused.finished"), { title: t("refused.title") });
+    await this.showStart();
+  }
+
+  /** Another tab took over the game on this table: nothing more is saved from here; say so. */
+  lost(slot) {
+    if (slot !== this.slot) return;
+    this.slot = null;
+    dialogs.closeAll();
+    this.showAway(slot);
+  }
+
+  /** Another tab wrote the game this tab holds (no Web Locks there, or an older version): reload it. */
+  storageChanged(key) {
+    if (!this.holding() || this.state.busy || key !== KEYS.game(this.slot)) return;
+    const reason = refusal(this.saves.read(this.slot), { save: this.state.save });
+    if (reason) this.refused(this.slot, reason);
+  }
+
+  /**
+   * Save the game on this table (its latest answer, the hand's order). Refused when the stored
+   * game has moved on (another tab): that game is shown instead, and the person told why.
+   * `fresh`: a game just started here, which replaces whatever the slot held.
+   */
+  persist({ save, view } = this.state, { fresh = false } = {}) {
+    const slot = this.slot;
+    if (!this.holding(slot)) return false;
+    const { order, manual, mode } = this.state;
+    const record = { save, order, manual, mode, deal: view?.deal ?? null };
+    if (fresh) { this.saves.start(slot, record); return true; }
+    const result = this.saves.commit(slot, record);
+    if (!result.ok) this.refused(slot, result.reason);
+    return result.ok;
+  }
+
+  /** A save was refused (`reason`, see saves.js `refusal`): show the stored game, and why. */
+  async refused(slot, reason) {
+    dialogs.closeAll();
+    this.set({ busy: false, selected: null, arrange: null });
+    const shown = await this.showStored(slot);
+    if (!shown && slot === this.slot) {
+      this.slot = null;
+      this.tabs.release(slot);
+    }
+    await dialogs.showNotice(t(`refused.${reason}`), { title: t("refused.title") });
+    if (!shown) await this.showStart();
+  }
+
+  /**
+   * Before starting `args`: ask if it ends the New Game kept in progress, or leaves the game on
+   * this table (which stays saved, and says where to find it). Resolves true to go ahead.
+   */
+  async confirmStart(args) {
+    const view = this.state.view;
+    const onTable = this.holding() && view && !view.game_over;
+    const leaving = onTable && this.slot !== slotOf(args) ? this.slot : null;
+    const ended = args.mode === "new" ? this.saves.inProgress(NEW_SLOT) : null;
+    if (!leaving && !ended) return true;
+    const text = [];
+    if (ended) text.push(t("confirm.lost", { game: this.newGameWords(ended) }));
+    if (leaving === NEW_SLOT && !ended) text.push(t("confirm.kept_new", { game: this.newGameWords(this.saves.inProgress(NEW_SLOT)) }));
+    if (leaving && leaving !== NEW_SLOT) {
+      const date = leaving.slice("daily:".length);
+      text.push(date === utcToday() ? t("confirm.kept_daily") : t("confirm.kept_past", { date }));
+    }
+    const kind = args.seed ? "shared" : args.mode === "daily" ? "daily" : "new";
+    const answer = await dialogs.confirm({
+      title: t(`confirm.${kind}_title`),
+      text,
+      yes: t(`confirm.${kind}_yes`),
+      no: t(onTable ? "confirm.keep" : "confirm.cancel"),
+    });
+    return answer === "yes";
+  }
+
+  /** "Easy, deal 3": which New Game a record keeps. */
+  newGameWords(record) {
+    const difficulty = t(`difficulty.${record?.save?.difficulty || "normal"}`);
+    return record?.deal ? t("games.new_deal", { difficulty, deal: record.deal }) : t("games.new", { difficulty });
   }
 
   async showStart() {
     const date = utcToday();
     const daily = this.storage.read(KEYS.daily, {});
     const record = daily && typeof daily === "object" ? daily[date] : null;
-    const canContinue = Boolean(this.state.view && !this.state.view.game_over);
+    // Today's Daily on the table: its own "Continue today's Daily" says it; one button, not two.
+    const canContinue = Boolean(this.holding() && this.state.view && !this.state.view.game_over && this.slot !== dailySlot(date));
     const status = this.leaderboard.status(date);
     const boardNote = status?.state === "ranked" ? "" : board.submissionText(status, date);
-    const choice = await dialogs.openStart({ date, dailyRecord: record || null, canContinue, boardNote });
+    const today = this.saves.inProgress(dailySlot(date));
+    const kept = this.slot === NEW_SLOT ? null : this.saves.inProgress(NEW_SLOT);
+    const choice = await dialogs.openStart({
+      date, dailyRecord: record || null, canContinue, boardNote,
+      dailySaved: today && { deal: today.deal },
+      newSaved: kept && this.newGameWords(kept),
+      pastDailies: this.saves.dailiesInProgress().filter((day) => day < date && dailySlot(day) !== this.slot),
+    });
     if (choice === "rules") { await this.openRules(); return this.showStart(); }
     if (choice === "leaderboard") { await this.openBoard(date); return this.showStart(); }
     if (choice === "settings") { await this.openSettings(); return this.showStart(); }
     if (choice === "stats") { await this.openStats(); return this.showStart(); }
-    if (choice && typeof choice === "object") return this.newGame(choice);
-    if (!this.state.view) return this.showStart(); // nothing to go back to
+    if (choice === "resume-new" && !(await this.continueKept(NEW_SLOT))) return this.showStart();
+    if (choice?.resume && !(await this.continueKept(dailySlot(choice.resume)))) return this.showStart();
+    if (choice?.mode === "daily" && today) { // offered as "Continue today's Daily"
+      if (!(await this.continueKept(dailySlot(date)))) return this.showStart();
+    } else if (choice?.mode && !(await this.newGame(choice)) && !this.holding()) return this.showStart();
+    if (!this.holding() && !this.away) return this.showStart(); // nothing to go back to
     return undefined;
   }
 
+  /**
+   * Continue a game the start screen offered as kept in progress. Resolves whether it is on the
+   * table (or the notice that another tab holds it). One that another tab finished meanwhile is
+   * said so, never dealt again in its place.
+   */
+  async continueKept(slot) {
+    if (slot === this.slot) return true;
+    if (this.saves.read(slot)?.over) {
+      await dialogs.showNotice(t("refused.finished"), { title: t("refused.title") });
+      return false;
+    }
+    return this.openSlot(slot);
+  }
+
+  /**
+   * Start a game ({mode: "daily", date} | {mode: "new", difficulty, seed?}). A Daily already
+   * started is continued instead, never dealt again; a start that would end or leave a game in
+   * progress asks first. Resolves true if a game started or continued.
+   */
   async newGame(args) {
-    if (this.state.busy) return;
+    if (this.state.busy) return false;
+    const slot = slotOf(args);
+    if (args.mode === "daily" && this.saves.inProgress(slot)) return slot === this.slot || this.openSlot(slot);
+    if (!(await this.confirmStart(args))) return false;
+    await this.tabs.hold(slot, { steal: true });
     this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
-    const answer = await this.engine.newGame(args);
+    const answer = await this.ask(this.engine.newGame(args));
     this.set({ busy: false, replies: this.state.replies + 1 });
-    if (!answer.ok) { this.fail(answer); return; }
+    if (!answer.ok) {
+      if (slot !== this.slot) this.tabs.release(slot);
+      this.fail(answer);
+      return false;
+    }
+    const previous = this.slot;
+    this.slot = slot;
+    if (previous && previous !== slot) this.tabs.release(previous);
+    this.saves.setCurrent(slot);
     this.set({ mode: args });
-    await this.accept(answer, { previous: null });
+    await this.accept(answer, { previous: null, fresh: true });
+    return true;
   }
 
   // ---- playing ----
 
   /** Send one canonical action to the engine; show its refusal, or take the new view. */
   async play(command, { from = "table" } = {}) {
-    if (this.state.busy || !this.engine) return false;
+    if (this.state.busy || !this.engine || !this.holding()) return false;
     const previous = this.state.view;
     this.set({ busy: true, commandError: "" });
-    const answer = await this.engine.act(command);
+    this.focusFrom = from;
+    const answer = await this.ask(this.engine.act(command));
     this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) {
       this.fail(answer, from);
@@ -199,27 +366,34 @@ export class Game {
     this.say(text, { log: false });
   }
 
-  /** Save, then animate the events up to the new view. */
-  async accept(answer, { previous }) {
-    this.storage.write(KEYS.save, { save: answer.save, order: this.state.order, manual: this.state.manual, mode: this.state.mode });
+  /** Save, then animate the events up to the new view; at the end of the game, count it and say how it went. */
+  async accept(answer, { previous, fresh = false }) {
+    const slot = this.slot;
+    if (!this.persist(answer, { fresh })) return undefined;
     this.set({ save: answer.save, busy: true });
     await this.show(answer, { previous, animate: true });
     this.set({ busy: false });
+    if (!this.holding(slot)) return undefined; // another tab took the game over meanwhile
     const view = answer.view;
-    this.storage.write(KEYS.save, { save: answer.save, order: this.state.order, manual: this.state.manual, mode: this.state.mode });
     if (view.game_over) {
-      this.stats.record(view, answer.save); // before the save goes, so a game is never missed
-      this.storage.remove(KEYS.save);
-      const daily = await this.finishDaily(view, answer.save);
-      const extra = this.afterGame(answer.save);
+      const daily = await this.finish(slot, view, answer.save);
+      return this.gameOver(view, answer.save, daily);
+    }
+    this.persist(answer); // with the hand's order as the animation left it
+    this.turnBack(view);
+    this.markPlayable();
+    return undefined;
+  }
+
+  /** The game-over sheet, until the person moves on (the leaderboard opened from it comes back to it). */
+  async gameOver(view, save, daily) {
+    for (;;) {
+      const extra = this.afterGame(save);
       const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra });
-      if (choice === "board") { await this.openBoard(daily.date); return this.showStart(); }
+      if (choice === "board") { await this.openBoard(daily.date); continue; }
       if (choice === "again") return this.newGame(this.replayArgs());
       return this.showStart();
     }
-    if (view.turn === 0) this.set({ hint: { text: t(view.phase === "draw" ? "hint.draw" : "hint.play") } });
-    this.markPlayable();
-    return undefined;
   }
 
   /** The first moment the person can play (bench/page.py reads this mark). */
@@ -236,15 +410,31 @@ export class Game {
   }
 
   /**
+   * A game ended: count it once — statistics, the first result of a Daily, the leaderboard queue —
+   * and mark its slot finished, with no other tab doing the same at the same time; then let the
+   * slot go. Returns {date, first} for a Daily (first: this game is the one that counts), else null.
+   */
+  async finish(slot, view, save) {
+    const daily = await this.tabs.exclusive("records", async () => {
+      this.stats.record(view, save); // before the save goes, so a game is never missed
+      const result = await this.finishDaily(view, save);
+      this.saves.finish(slot, save);
+      return result;
+    });
+    if (slot === this.slot) this.slot = null;
+    this.tabs.release(slot);
+    if (daily?.first && !this.leaderboard.name) await this.askName(daily.date);
+    return daily;
+  }
+
+  /**
    * A Daily just finished (the save's mode says so): keep its result here and, if it is the
-   * first of its date, queue it for the leaderboard (asking for a name the first time).
-   * Returns {date, first} (first: this game is the one that counts), or null for a New Game.
+   * first of its date, queue it for the leaderboard. Returns {date, first}, or null for a New Game.
    */
   async finishDaily(view, save) {
     if (save?.mode !== "daily" || !save.date) return null;
     const first = this.recordDaily(view, save.date)
-      && this.leaderboard.enqueue({ date: save.date, log: save.log, engineVersion: save.engine });
-    if (first && !this.leaderboard.name) await this.askName(save.date);
+      && (await this.leaderboard.enqueue({ date: save.date, log: save.log, engineVersion: save.engine }));
     return { date: save.date, first };
   }
 
@@ -312,7 +502,7 @@ export class Game {
     if (!this.myTurn() || !view.hints || this.hinting) return;
     this.hinting = true;
     this.set({ hint: { text: t("suggest.thinking") } });
-    const answer = await this.engine.hint();
+    const answer = await this.ask(this.engine.hint());
     this.hinting = false;
     if (this.state.view !== view) return; // the game moved on meanwhile
     if (!answer.ok) { this.fail(answer); return; }
@@ -324,23 +514,39 @@ export class Game {
     });
   }
 
+  /**
+   * Draw a new view: animate its events (narrating each, at every speed), mark the card the
+   * person drew, and — on a resumed game (no animation) — rebuild the Plays log from the engine.
+   */
   async show(answer, { previous, animate }) {
     const view = answer.view;
     const events = animate ? view.events || [] : [];
     const speed = this.state.settings.speed;
+    const drawn = [];    // cards the person drew in these events (marked "new" in the hand)
+    const round = [];    // every line of these events: an instant round is announced whole
+    // The drawn card stays marked through the turn, until the person discards (or the deal ends).
+    const discarded = events.some((event) => event.seat === 0 && event.type === "discard");
+    const kept = animate && !discarded ? this.state.newCards.map((key) => key.split("#")[0]) : [];
+    if (events.some((event) => event.seat !== undefined && event.seat !== 0)) this.set({ hint: { text: t("hint.wait") } });
     if (events.length) {
       const hooks = {
         say: (text, event) => {
-          if (speed !== "instant" || event.type !== "draw") this.say(text);
+          round.push(text);
+          this.say(text, { kind: event.type === "deal_start" || event.type === "deal_end" ? "deal" : "" });
+          if (speed === "instant") this.set({ statusEarlier: round.slice(0, -1).join(" ") });
           this.sound?.event(event);
         },
         show: (shown, event) => {
           const recent = event.type === "laydown" ? event.melds : event.type === "layoff" ? [event.meld] : this.state.recentMelds;
-          this.set({ shown, order: this.arrangeHand(shown.hand).order, recentMelds: recent });
-          if (speed !== "instant") this.renderer.flush();
+          const { order, added } = this.arrangeHand(shown.hand);
+          if (event.type === "draw" && event.seat === 0 && event.card && added.length) drawn.push(...added);
+          if (event.type === "deal_start") { drawn.length = 0; kept.length = 0; }
+          if (event.type === "discard" && event.seat === 0) kept.length = 0;
+          this.set({ shown, order, recentMelds: recent, newCards: newKeys(order, drawn.length ? drawn : kept) });
+          if (speed !== "instant" || event.seat === 0) this.renderer.flush();
         },
         dealEnd: async (event, shown) => {
-          this.set({ shown });
+          this.set({ shown, statusEarlier: "" });
           this.renderer.flush();
           const last = view.game_over && !view.events.slice(view.events.indexOf(event) + 1).some((e) => e.type === "deal_end");
           await dialogs.showDealEnd(event, shown.players, { last });
@@ -348,15 +554,79 @@ export class Game {
       };
       await playEvents({ previous: previous || this.state.shown, final: view, events, speed, hooks });
     }
-    const { order, added } = this.arrangeHand(view.hand);
-    const keys = handKeys(order);
-    const newCards = [];
-    for (const card of added) {
-      const key = [...keys].reverse().find((k) => k.startsWith(`${card}#`) && !newCards.includes(k));
-      if (key) newCards.push(key);
+    const { order } = this.arrangeHand(view.hand);
+    if (!animate && view.turn === 0 && view.phase === "play") {
+      // Resumed after the person drew: their draw is among the view's events (since their last action).
+      for (const event of view.events || []) if (event.seat === 0 && event.type === "draw" && event.card) drawn.push(event.card);
     }
+    const newCards = newKeys(order, drawn.length ? drawn : kept);
     this.set({ view, shown: view, save: answer.save, order, newCards, selected: null });
-    if (view.turn === 0 && !view.game_over) this.say(this.state.status || t("event.your_turn"), { log: false });
+    if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
+    if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
+    if (view.turn === 0 && !view.game_over && !this.state.status) this.say(t("event.your_turn"), { log: false });
+    if (!animate && !previous) {
+      if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: phaseHint(view) } : null });
+      await this.rebuildLog(view);
+    }
+  }
+
+  /** After a reload: the Plays log as it was, narrated again from the game's last events. */
+  async rebuildLog(view) {
+    const answer = await this.engine.recentEvents(LOG_LENGTH);
+    if (!answer.ok || this.state.view !== view) return;
+    const log = answer.events.map((event) => {
+      this.logId += 1;
+      const kind = event.type === "deal_start" || event.type === "deal_end" ? "deal" : "";
+      return { id: this.logId, text: narrate(event, view.players), kind };
+    }).filter((entry) => entry.text);
+    this.set({ log });
+  }
+
+  /**
+   * The person's turn came back (or went on): the line under the hand says what to do now,
+   * and the keyboard focus lands on the next thing to use.
+   */
+  turnBack(view) {
+    if (view.turn === 0 && !view.game_over) this.set({ hint: { text: phaseHint(view) } });
+    this.placeFocus(view);
+  }
+
+  /**
+   * Focus after a move: never left on the page. A move made from the keyboard panel keeps the
+   * focus there; otherwise the draw phase focuses the stock (or the discard pile), the play
+   * phase the card just drawn (or the hand). A focused dialog or text box is left alone.
+   */
+  placeFocus(view) {
+    const active = document.activeElement;
+    const from = this.focusFrom;
+    this.focusFrom = null;
+    if (document.querySelector("dialog[open]")) return;
+    // Lost: on the page, on a card that was played, in a sheet that just closed.
+    const lost = !active || active === document.body || !active.isConnected || active.closest("dialog:not([open])") || !active.getClientRects().length;
+    const inPanel = !lost && $("keyboard-panel").contains(active);
+    if (!lost && (active.matches("input, textarea") || (!inPanel && !$("table").contains(active)))) return;
+    this.renderer.flush();
+    const options = { preventScroll: true, focusVisible: this.keyboardUsed };
+    if ((from === "keyboard" || inPanel) && !$("keyboard-panel").hidden) {
+      ($("legal-moves").querySelector("button") || $("command-input")).focus(options);
+      return;
+    }
+    if (view.turn !== 0 || view.game_over) { $("hand").focus(options); return; }
+    const target = view.phase === "draw"
+      ? (view.legal.includes("draw stock") ? $("stock") : $("discard"))
+      : ($("hand").querySelector("button.card.new") || $("hand").querySelector('button.card[tabindex="0"]') || $("hand"));
+    target.focus(options);
+  }
+
+  /** An engine call; past a moment the table shows that the computer players are thinking. */
+  async ask(call) {
+    const timer = setTimeout(() => this.set({ thinking: true }), THINKING_MS);
+    try {
+      return await call;
+    } finally {
+      clearTimeout(timer);
+      if (this.state.thinking) this.set({ thinking: false });
+    }
   }
 
   /** The displayed order for a hand: the person's own order kept, else sorted. */
@@ -366,12 +636,13 @@ export class Game {
     return { order: sortHand(hand, this.state.settings.sort), added: merged.added };
   }
 
-  say(text, { log = true } = {}) {
+  say(text, { log = true, kind = "" } = {}) {
     if (!text) return;
     const patch = { status: text };
+    if (!log) patch.statusEarlier = "";
     if (log) {
       this.logId += 1;
-      patch.log = [...this.state.log, { id: this.logId, text }].slice(-LOG_LENGTH);
+      patch.log = [...this.state.log, { id: this.logId, text, kind }].slice(-LOG_LENGTH);
     }
     this.set(patch);
   }
@@ -383,18 +654,36 @@ export class Game {
     return Boolean(view && !busy && view.turn === 0 && !view.game_over);
   }
 
+  /**
+   * Whose turn the table shows, in words, when a tap comes while the person cannot play:
+   * "Not your turn: Kaan is playing." (the computer players' moves are still being shown).
+   */
+  waitReason() {
+    const { view, shown } = this.state;
+    if (!view || view.game_over) return t("hint.over");
+    const seat = shown?.turn ?? view.turn;
+    const name = seat !== null && seat !== undefined && seat !== 0 ? view.players[seat]?.name : null;
+    return name ? t("hint.not_your_turn", { name }) : t("hint.wait");
+  }
+
+  /** Explain, in the line under the hand (and the live region), why a tap did nothing. */
+  explain(text) {
+    this.set({ hint: { text, warn: true } });
+    this.say(text, { log: false });
+  }
+
   tapPile(pile) {
-    if (!this.myTurn()) return;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
     this.play(`draw ${pile}`); // not in view.legal? the engine says why, in words
   }
 
   tapCard(index) {
     const state = this.state;
-    if (!this.myTurn()) return;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
     const card = state.order[index];
     if (state.arrange) { this.arrangeCard(index); return; }
     if (state.view.phase === "draw") {
-      this.set({ hint: { text: t("hint.draw_first"), warn: true } });
+      this.explain(t("hint.draw_first"));
       return;
     }
     if (state.selected === index) { this.discardSelected(); return; }
@@ -412,26 +701,60 @@ export class Game {
   }
 
   deselect() {
-    if (this.state.selected !== null) this.set({ selected: null, hint: null });
+    if (this.state.selected !== null) this.set({ selected: null, hint: this.myTurn() ? { text: phaseHint(this.state.view) } : null });
   }
 
   discardSelected() {
     const { selected, order, view } = this.state;
-    if (selected === null || !this.myTurn()) return;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (selected === null) { this.explain(t("hint.pick_discard")); return; }
     const card = order[selected];
     if (view.taken && card === view.taken && !canDiscard(view.legal, card)) {
-      this.set({ hint: { text: t("hint.taken", { card: cardName(card) }), warn: true } });
+      this.explain(t("hint.taken", { card: cardName(card) }));
       return;
     }
     this.play(`discard ${card}`);
   }
 
+  /**
+   * "Lay down contract" tapped: the engine lays it down. Greyed (not in view.legal) before the
+   * contract is ready: say so in the person's language, with what is still missing.
+   */
+  layDown() {
+    const view = this.state.view;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (!view.legal.includes("laydown") && !view.players[0].laid_down && !view.contract_ready) {
+      this.explain([t("hint.not_ready"), progressSentence(view.progress)].filter(Boolean).join(" "));
+      return;
+    }
+    this.play("laydown"); // anything else the engine refuses comes back with its reason
+  }
+
+  /**
+   * A meld tapped. With a card lifted that it takes (view.legal): lay it off. Otherwise say why
+   * not, in words chosen from the view: not laid down yet, laid down this turn, or the card
+   * does not fit here (view.legal has no such lay-off).
+   */
   async layoffTo(meldId) {
     const { selected, order, view } = this.state;
-    if (selected === null || !this.myTurn()) return;
+    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (selected === null) {
+      this.explain(t(view.players[0].laid_down ? "hint.pick_layoff" : "hint.meld_not_laid"));
+      return;
+    }
     const card = order[selected];
     const targets = layoffTargets(view.legal, card).filter((target) => target.meld === meldId);
-    if (!targets.length) return;
+    if (!targets.length) {
+      const me = view.players[0];
+      const name = cardName(card);
+      if (!me.laid_down) this.explain(t("hint.meld_not_laid"));
+      else if (view.laid_down_this_turn) this.explain(t("hint.laid_this_turn"));
+      else this.explain(t(layoffTargets(view.legal, card).length ? "hint.no_fit_meld" : "hint.no_fit", { card: name }));
+      return;
+    }
     let action = targets[0].action;
     if (targets.length > 1) {
       const meld = view.table.find((m) => m.id === meldId);
@@ -441,6 +764,27 @@ export class Game {
       action = chosen.action;
     }
     this.play(action);
+  }
+
+  // ---- the keyboard panel and the Plays sheet ----
+
+  /** Open or close the keyboard panel (remembered); opening it puts the focus in it. */
+  toggleKeyboard(open = !this.state.keyboardOpen) {
+    this.set({ keyboardOpen: open });
+    this.storage.write(KEYS.panels, { keyboard: open });
+    this.renderer.flush();
+    if (open) {
+      const panel = $("keyboard-panel");
+      panel.scrollIntoView({ block: "nearest" });
+      ($("legal-moves").querySelector("button") || $("command-input")).focus({ preventScroll: true });
+    } else if ($("keyboard-panel").contains(document.activeElement) || document.activeElement === document.body) {
+      $("keyboard-button").focus({ preventScroll: true });
+    }
+  }
+
+  /** The Plays log as a sheet (phones and tablets, where the side panel does not fit). */
+  openLog() {
+    return dialogs.openLog(() => this.renderer.drawLog(this.state));
   }
 
   command(text) {
@@ -461,7 +805,7 @@ export class Game {
     const next = moveCard(order, from, to);
     const place = Math.max(0, Math.min(to, order.length - 1));
     this.set({ order: next, manual: true, selected: selected === from ? place : null, hint: { text: t("hint.moved", { card: cardName(order[from]), place: place + 1 }) } });
-    this.storage.write(KEYS.save, { save: this.state.save, order: next, manual: true, mode: this.state.mode });
+    this.persist();
   }
 
   // ---- arranging a lay-down of one's own ----
@@ -537,3 +881,25 @@ export class Game {
     }
   }
 }
+
+/** What to do now, for the line under the hand: it always matches the phase of the turn. */
+export function phaseHint(view) {
+  const me = view.players[0];
+  if (view.phase === "draw") return t("hint.draw");
+  if (view.laid_down_this_turn) return t("hint.play_just_laid");
+  if (me.laid_down) return t("hint.play_laid");
+  if (view.contract_ready) return t("hint.play_ready");
+  return t("hint.play");
+}
+
+/** The hand keys ("7H#1") of `cards` in `order`, the last copy of each first (new cards go right). */
+function newKeys(order, cards) {
+  const keys = handKeys(order);
+  const marked = [];
+  for (const card of cards) {
+    const key = [...keys].reverse().find((k) => k.startsWith(`${card}#`) && !marked.includes(k));
+    if (key) marked.push(key);
+  }
+  return marked;
+}
+

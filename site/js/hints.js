@@ -81,21 +81,21 @@ export function moveCard(move) {
 }
 
 /**
- * The contract panel's extra parts (render.js): in New Game, what is still missing (until the
- * contract is down) and the hint button; in the Daily, the line saying hints are off.
+ * The contract panel's extra part (render.js): in New Game, what is still missing until the
+ * contract is down; in the Daily, the line saying hints are off.
  */
 export function contractHelp(view) {
   if (view.game_over) return [];
   if (view.hints === false) return [h("span", { class: "contract-missing off", text: t("suggest.daily_off") })];
-  const parts = [];
   const sentence = view.progress?.ready ? "" : progressSentence(view.progress); // "ready" is said already
-  if (sentence) parts.push(h("span", { class: "contract-missing", text: sentence }));
-  if (view.hints) {
-    parts.push(h("button", {
-      type: "button", class: "action hint-button", id: "hint-button", "aria-label": t("suggest.button_label"),
-    }, bulb(), h("span", { text: t("suggest.button") })));
-  }
-  return parts;
+  return sentence ? [h("span", { class: "contract-missing", text: sentence })] : [];
+}
+
+/** The Hint button of the action row (New Game only); its name says what it does. */
+export function hintButton() {
+  return h("button", {
+    type: "button", class: "action hint-button", id: "hint-button", "aria-label": t("suggest.button_label"),
+  }, bulb(), h("span", { class: "hint-word", text: t("suggest.button") }));
 }
 
 function bulb() {

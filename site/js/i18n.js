@@ -87,6 +87,16 @@ export function cardName(card) {
   return t("card.name", { rank: entry(`card.ranks.${rank}`) ?? rank, suit: entry(`card.suits.${suit}`) ?? suit });
 }
 
+/** A card inside a sentence: "7 of hearts", but "a joker" (each language's own words). */
+export function cardInText(card) {
+  return card === "JK" ? t("card.a_joker") : cardName(card);
+}
+
+/** `key` + "_" + `suffix` where the current language words that case apart ("event.discard_joker"), else `key`. */
+export function variant(key, suffix) {
+  return typeof lookup(messages, `${key}_${suffix}`) === "string" ? `${key}_${suffix}` : key;
+}
+
 /** [{kind: "group", size: 3}, {kind: "group", size: 3}] → "two groups of 3". */
 export function contractWords(contract) {
   const parts = [];

@@ -14,7 +14,7 @@ export function bindInput(game) {
 
   on($("stock"), "click", () => game.tapPile("stock"));
   on($("discard"), "click", () => game.tapPile("discard"));
-  on($("laydown-button"), "click", () => game.play("laydown"));
+  on($("laydown-button"), "click", () => game.layDown());
   on($("arrange-button"), "click", () => game.openArrange());
   on($("discard-button"), "click", () => game.discardSelected());
   on($("sort-button"), "click", () => game.toggleSort());
@@ -22,13 +22,16 @@ export function bindInput(game) {
   on($("rules-button"), "click", () => game.openRules());
   on($("settings-button"), "click", () => game.openSettings());
   on($("retry-button"), "click", () => game.boot());
+  on($("keyboard-button"), "click", () => game.toggleKeyboard());
+  on($("log-button"), "click", () => game.openLog());
 
-  on($("contract-panel"), "click", (event) => {
+  on($("actions-end"), "click", (event) => {
     if (event.target.closest("#hint-button")) game.askHint();
   });
 
+  // Any meld answers a tap: a lit one takes the lifted card, the others say why they do not.
   on($("melds"), "click", (event) => {
-    const meld = event.target.closest("button.meld");
+    const meld = event.target.closest(".meld");
     if (meld) game.layoffTo(Number(meld.dataset.meld));
   });
 
@@ -52,8 +55,17 @@ export function bindInput(game) {
   bindHand(game, on);
 
   on(document, "keydown", (event) => {
-    if (event.key === "Escape" && !document.querySelector("dialog[open]")) game.deselect();
+    game.keyboardUsed = true;
+    if (document.querySelector("dialog[open]")) return;
+    if (event.key === "Escape") game.deselect();
+    // K opens or closes the keyboard panel, from anywhere but a text box (documented in the Rules).
+    const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
+    if (!typing && !event.altKey && !event.ctrlKey && !event.metaKey && (event.key === "k" || event.key === "K")) {
+      event.preventDefault();
+      game.toggleKeyboard();
+    }
   });
+  on(document, "pointerdown", () => { game.keyboardUsed = false; });
 
   return () => off.splice(0).forEach((remove) => remove());
 }
@@ -122,11 +134,21 @@ function bindHand(game, on) {
     game.tapCard(Number(element.dataset.index));
   });
 
+  // One tab stop for the hand: ← → (and Home, End) move along it; Alt+← → move the card itself.
   on(hand, "keydown", (event) => {
     const element = event.target.closest("button.card");
-    if (!element || !event.altKey || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    if (!element) return;
+    const cards = [...hand.querySelectorAll("button.card")];
+    const index = cards.indexOf(element);
+    const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: cards.length - 1 };
+    if (!(event.key in moves)) return;
     event.preventDefault();
-    const index = Number(element.dataset.index);
-    game.moveHandCard(index, event.key === "ArrowLeft" ? index - 1 : index + 1);
+    if (event.altKey) {
+      if (event.key === "ArrowLeft" || event.key === "ArrowRight") game.moveHandCard(index, moves[event.key]);
+      return;
+    }
+    const next = cards[Math.max(0, Math.min(cards.length - 1, moves[event.key]))];
+    for (const card of cards) card.tabIndex = card === next ? 0 : -1;
+    next.focus();
   });
 }

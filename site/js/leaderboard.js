@@ -7,6 +7,7 @@
 //
 //   201, 200           on the board (200: that very log was already there — a resend)
 //   409                another game of that date is on the board: the first one counts
+//   409 duplicate_log  that very game is on the board under another player: refused for good
 //   400, 413, 422      refused for good (bad request, too large, does not replay, engine version);
 //                      a 400 about the name only waits for a better name
 //   anything else      kept and retried: offline, network error, 429, 5xx, a missing endpoint
@@ -20,28 +21,11 @@ const RETRY_MAX_MS = 15 * 60_000;    // ... up to this
 const REQUEST_TIMEOUT_MS = 30_000;   // a replay takes under a second; a hung line must not hold the queue
 const KEEP_SENT_DAYS = 60;
 const LOCK = "ladder-rummy:leaderboard";
+const QUEUE_LOCK = "ladder-rummy:board-queue"; // every change of the queue, in any tab, one at a time
 
-// The server's name rule, mirrored so a person hears about a bad name before sending.
-export const NAME_MAX = 24;          // user-perceived characters, after trimming
-const NAME_MAX_CODE_POINTS = 64;
-const FORBIDDEN_IN_NAME = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
-const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
-
-/**
- * A display name as the server stores it, or why not.
- * checkName("  Ayşe ") → {name: "Ayşe"}; checkName("") → {error: "empty"};
- * checkName("x".repeat(30)) → {error: "too_long", count: 30}.
- */
-export function checkName(raw) {
-  const name = String(raw ?? "").normalize("NFC").trim();
-  if (FORBIDDEN_IN_NAME.test(name)) return { error: "characters" };
-  if (!VISIBLE.test(name)) return { error: "empty" };
-  const count = Intl.Segmenter
-    ? [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name)].length
-    : [...name].length; // older browsers: code points (the server has the last word)
-  if (count > NAME_MAX || [...name].length > NAME_MAX_CODE_POINTS) return { error: "too_long", count };
-  return { name };
-}
+// The name rule is the server's own file (names.js): the endpoint imports it too.
+export { NAME_MAX, checkName } from "./names.js";
+import { checkName } from "./names.js";
 
 // ---- UTC dates ----
 
@@ -125,13 +109,14 @@ export class Leaderboard {
     const checked = checkName(raw);
     if (checked.error) return checked;
     this.storage.write(KEYS.player, { ...this.player, name: checked.name });
-    const queue = this.queue();
-    for (const entry of Object.values(queue)) {
-      if (!entry.name) { entry.name = checked.name; delete entry.nameError; }
-    }
-    this.storage.write(KEYS.queue, queue);
-    this.notify();
-    this.flush();
+    this.changeQueue((queue) => {
+      const waiting = Object.values(queue).filter((entry) => !entry.name);
+      for (const entry of waiting) { entry.name = checked.name; delete entry.nameError; delete entry.refusedName; }
+      return waiting.length > 0;
+    }).then(() => {
+      this.notify();
+      this.flush();
+    });
     return checked;
   }
 
@@ -148,26 +133,44 @@ export class Leaderboard {
   }
 
   /**
+   * Change the queue in one step no other tab's change interleaves with (a Web Lock: two tabs
+   * reading and writing the queue at once could each drop what the other added). `change(queue)`
+   * edits it in place and returns whether it changed anything. Resolves what it returned.
+   */
+  changeQueue(change) {
+    const run = () => {
+      const queue = this.queue();
+      const changed = change(queue);
+      if (changed) this.storage.write(KEYS.queue, queue);
+      return changed;
+    };
+    return navigator.locks ? navigator.locks.request(QUEUE_LOCK, run) : Promise.resolve().then(run);
+  }
+
+  /**
    * Queue a finished Daily, unless one of that date was queued or sent already (only the
-   * first finished Daily of a date counts). Returns whether it was queued.
+   * first finished Daily of a date counts, whichever tab finishes it). Resolves whether it was queued.
    * @param {{date: string, log: string[], engineVersion: string}} game from the engine's Save
    */
-  enqueue({ date, log, engineVersion }) {
-    const queue = this.queue();
-    if (queue[date] || this.sent()[date]) return false;
-    const { id, name } = this.player;
-    queue[date] = { date, name, playerId: id, log, engineVersion, queuedAt: new Date(this.now()).toISOString(), attempts: 0 };
-    this.storage.write(KEYS.queue, queue);
-    this.notify();
-    this.flush();
-    return true;
+  async enqueue({ date, log, engineVersion }) {
+    const queued = await this.changeQueue((queue) => {
+      if (queue[date] || this.sent()[date]) return false;
+      const { id, name } = this.player;
+      queue[date] = { date, name, playerId: id, log, engineVersion, queuedAt: new Date(this.now()).toISOString(), attempts: 0 };
+      return true;
+    });
+    if (queued) {
+      this.notify();
+      this.flush();
+    }
+    return queued;
   }
 
   /** Where the submission of `date`'s Daily stands, or null if there is none. */
   status(date) {
     const entry = this.queue()[date];
     if (entry) {
-      if (!entry.name) return { state: "needs_name", detail: entry.nameError };
+      if (!entry.name) return { state: "needs_name", detail: entry.nameError, refused: entry.refusedName };
       if (this.sending === date) return { state: "sending" };
       return { state: "queued", detail: entry.lastError, offline: !this.online() };
     }
@@ -229,7 +232,7 @@ export class Leaderboard {
       this.notify();
       const outcome = await this.send(entry);
       this.sending = null;
-      this.settle(entry.date, outcome);
+      await this.settle(entry.date, outcome);
     }
   }
 
@@ -252,9 +255,12 @@ export class Leaderboard {
     }
     const status = response.status;
     if (status === 200 || status === 201) return { final: { state: "ranked", entry: answer.entry } };
+    if (status === 409 && answer.error === "duplicate_log") {
+      return { final: { state: "unranked", error: answer.error, detail: answer.detail } };
+    }
     if (status === 409) return { final: { state: "first", detail: answer.detail, entry: answer.entry } };
     if (status === 400 && typeof answer.detail === "string" && answer.detail.startsWith("name:")) {
-      return { rename: answer.detail };
+      return { rename: answer.detail, refused: name };
     }
     if (FINAL.has(status)) {
       return { final: { state: "unranked", error: answer.error || String(status), detail: answer.detail || `HTTP ${status}` } };
@@ -264,25 +270,27 @@ export class Leaderboard {
   }
 
   /** Record what the server said about `date`'s Daily. */
-  settle(date, outcome) {
-    const queue = this.queue();
-    const entry = queue[date];
-    if (!entry) return;
-    if (outcome.final) {
-      delete queue[date];
-      const sent = this.sent();
-      sent[date] = { ...outcome.final, at: new Date(this.now()).toISOString() };
-      this.storage.write(KEYS.sent, prune(sent, date));
-    } else if (outcome.rename) {
-      entry.name = null;
-      entry.nameError = outcome.rename;
-    } else {
-      entry.attempts = (entry.attempts || 0) + 1;
-      entry.lastError = outcome.detail;
-      if (outcome.retryAfter) entry.notBefore = this.now() + outcome.retryAfter * 1000;
-      else delete entry.notBefore;
-    }
-    this.storage.write(KEYS.queue, queue);
+  async settle(date, outcome) {
+    await this.changeQueue((queue) => {
+      const entry = queue[date];
+      if (!entry) return false;
+      if (outcome.final) {
+        delete queue[date];
+        const sent = this.sent();
+        sent[date] = { ...outcome.final, at: new Date(this.now()).toISOString() };
+        this.storage.write(KEYS.sent, prune(sent, date));
+      } else if (outcome.rename) {
+        entry.name = null;
+        entry.nameError = outcome.rename;
+        entry.refusedName = outcome.refused; // so the page can say why in the reader's words
+      } else {
+        entry.attempts = (entry.attempts || 0) + 1;
+        entry.lastError = outcome.detail;
+        if (outcome.retryAfter) entry.notBefore = this.now() + outcome.retryAfter * 1000;
+        else delete entry.notBefore;
+      }
+      return true;
+    });
     this.notify();
   }
 
@@ -297,6 +305,22 @@ export class Leaderboard {
       return Math.max(e.notBefore || 0, now + backoff);
     }));
     this.timer = setTimeout(() => this.flush(), Math.max(1000, due - now));
+  }
+
+  /**
+   * The public id the boards show for this browser (the server derives it the same way), or
+   * null where the page has no SubtleCrypto (an insecure context).
+   */
+  async publicId() {
+    const id = this.player.id;
+    if (this.ownPublic?.id !== id) {
+      const subtle = globalThis.crypto?.subtle;
+      const bytes = new TextEncoder().encode(`ladder-rummy/player|${id}`);
+      const digest = subtle ? await subtle.digest("SHA-256", bytes).catch(() => null) : null;
+      const hex = digest ? [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16) : null;
+      this.ownPublic = { id, hex };
+    }
+    return this.ownPublic.hex;
   }
 
   // ---- boards ----
@@ -324,7 +348,10 @@ export class Leaderboard {
    */
   async entryGame({ date, player }) {
     if (!this.online()) return { ok: false, offline: true };
-    const params = new URLSearchParams({ date, player, log: "1" });
+    // One's own game is asked for by player id: the server shows anyone else's only once the
+    // date's Daily has closed (until then a copy could be submitted).
+    const own = player === await this.publicId();
+    const params = new URLSearchParams(own ? { date, playerId: this.player.id, log: "1" } : { date, player, log: "1" });
     try {
       const response = await this.fetch(`${ENDPOINT}?${params}`, { cache: "no-store", signal: timeout() });
       const data = await response.json().catch(() => null);

@@ -63,7 +63,13 @@ function delay(ms) {
   return new Promise((resolve) => setTimeout(() => resolve(false), ms));
 }
 
-/** Register the service worker once the engine runs, so its downloads never slow the boot. */
+// The precache (icons, the other languages, the rest of the page: ~100 KB a first visit has not
+// fetched yet) waits until the table is playable, so over a slow link none of it shares the network
+// with the boot's last steps; a boot that opens on the start sheet (no playable mark) waits this
+// long after the engine is ready instead.
+const REGISTER_AFTER_ENGINE_MS = 3000;
+
+/** Register the service worker once the table is playable, so its downloads never slow the boot. */
 export function registerAfterBoot() {
   if (!("serviceWorker" in navigator)) return;
   const register = () => {
@@ -71,17 +77,20 @@ export function registerAfterBoot() {
       console.warn("The game cannot be saved for offline play:", error);
     });
   };
-  if (performance.getEntriesByName("ladder-rummy:engine-ready").length) {
-    register();
-    return;
-  }
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName("ladder-rummy:engine-ready").length) {
+  afterMark("ladder-rummy:engine-ready").then(() => Promise.race([afterMark("ladder-rummy:playable"), delay(REGISTER_AFTER_ENGINE_MS)])).then(register);
+}
+
+/** Resolves once a performance mark of this name exists (at once if it does already). */
+function afterMark(name) {
+  if (performance.getEntriesByName(name).length) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName(name).length) return;
       observer.disconnect();
-      register();
-    }
+      resolve();
+    });
+    observer.observe({ type: "mark" });
   });
-  observer.observe({ type: "mark" });
 }
 
 function watchForUpdates(registration) {

@@ -17,8 +17,8 @@
 //   (about 0.15 s) instead. Pyodide checks that a snapshot belongs to its own build; a snapshot it
 //   refuses is dropped and Python starts afresh. Nothing leaves the device, and no download grows.
 //
-// The page answers on a MessageChannel: first {pyodide, wheel, snapshot} (URLs), at once; then
-// {module}, once compiled. (Not a query string on this module's URL: served from the service
+// The page answers on a MessageChannel: first {pyodide, stdlib, lockfile, wheel, snapshot} (URLs),
+// at once; then {module}, once compiled. (Not a query string on this module's URL: served from the service
 // worker's cache, import.meta.url would lose it.)
 
 // Epoch ms of this module's start and of loadPyodide's start and end: worker.py hands them to the
@@ -46,7 +46,7 @@ const ENGINE_IMPORT = "from ladder_rummy import adapter";
 // and the first moves come first.
 const STORE_DELAY_MS = 2000;
 
-const { pyodide: pyodideURL, wheel: wheelURL, snapshot: snapshotURL } = await answer();
+const { pyodide: pyodideURL, stdlib: stdLibURL, lockfile: lockFileURL, wheel: wheelURL, snapshot: snapshotURL } = await answer();
 // The engine wheel downloads while Pyodide loads (a failure is left to worker.py, which reports it).
 const wheel = wheelURL ? fetch(wheelURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null) : null;
 // Whether this boot can use or save a snapshot at all (Cache Storage needs a secure context).
@@ -65,7 +65,9 @@ export async function loadPyodide(options) {
   const load = async (extra) => {
     const undo = module instanceof WebAssembly.Module ? instantiateOnce(module) : () => {};
     try {
-      return await pyodide.loadPyodide({ ...options, ...extra, indexURL: new URL(".", pyodideURL).href });
+      // The game's cut of the standard library and its lockfile of no packages (build.py).
+      const files = { indexURL: new URL(".", pyodideURL).href, ...(stdLibURL && { stdLibURL }), ...(lockFileURL && { lockFileURL }) };
+      return await pyodide.loadPyodide({ ...options, ...extra, ...files });
     } finally {
       undo();
     }

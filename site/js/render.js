@@ -2,18 +2,26 @@
 // It reads view.legal to light up what may be played; it never decides what is legal.
 
 import { $, h, replaceIfChanged } from "./dom.js";
-import { cardBack, cardElement, shortCard } from "./cards.js";
+import { cardBack, cardElement } from "./cards.js";
 import { cardName, contractWords, t } from "./i18n.js";
 import { canDiscard, layoffTargets } from "./state.js";
-import { contractHelp } from "./hints.js";
+import { contractHelp, hintButton } from "./hints.js";
 
-const WIDE = window.matchMedia("(min-width: 960px)");
+/**
+ * How a crowded table condenses, step by step, until every meld is in view: [width factor of
+ * --meld-base, height ÷ width, share of each overlapped card that shows]. The last steps keep
+ * only each card's corner (rank and suit), which is all that identifies it.
+ */
+const MELD_DENSITY = [[1, 1.42, 0.46], [0.88, 1.36, 0.44], [0.76, 1.22, 0.46], [0.66, 1.08, 0.5], [0.58, 1, 0.56]];
+const FAN_MAX = 11;
 
 export class Renderer {
   constructor() {
     this.pending = null;
     this.frame = 0;
     this.handCards = new Map(); // "7H#1" → its button, reused across redraws (keeps focus and listeners)
+    this.density = 0;           // the melds' condensing step; only grows within a deal (no jumps back)
+    this.screen = null;         // the window size the density was found for
   }
 
   /** Ask for a redraw with this state; several calls in one frame draw once. */
@@ -36,6 +44,8 @@ export class Renderer {
     app.dataset.busy = String(state.busy);
     app.dataset.replies = String(state.replies);
     app.dataset.phase = state.view ? state.view.phase : "none";
+    this.drawPanels(state);
+    $("thinking").hidden = !state.thinking;
     const view = state.shown;
     if (!view) return;
     this.drawTopbar(view);
@@ -56,13 +66,20 @@ export class Renderer {
     $("deal-counter").textContent = t("deal.counter", { deal: view.deal, max: view.deals_max });
   }
 
+  /** The keyboard panel behind its toggle (remembered by game.js). */
+  drawPanels(state) {
+    const open = Boolean(state.keyboardOpen);
+    $("keyboard-panel").hidden = !open;
+    $("keyboard-button").setAttribute("aria-expanded", String(open));
+  }
+
   drawSeats(view) {
     for (const player of view.players) {
       if (player.seat === 0) continue;
       const seat = document.querySelector(`.seat[data-seat="${player.seat}"]`);
       const active = view.turn === player.seat;
       const contract = contractWords(player.contract);
-      const key = JSON.stringify([player, active, t("seat.step", { step: 0 })]);
+      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, contract, active, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
         seat.setAttribute("aria-label", t("seat.label", {
@@ -73,15 +90,19 @@ export class Renderer {
           penalty: player.penalty,
           laid: (player.laid_down ? t("seat.laid_suffix") : "") + (active ? t("seat.playing") : ""),
         }));
+        const out = player.cards === 0;
         return [
           h("p", { class: "seat-name" },
             h("span", { class: "avatar", "aria-hidden": "true", text: player.name.slice(0, 1) }),
             h("span", { class: "seat-who", text: player.name }),
-            h("span", { class: "seat-cards", title: t("seat.cards", { count: player.cards }) }, cardBack(), String(player.cards))),
+            h("span", { class: "turn-dot", "aria-hidden": "true" }),
+            out ? badge("out-badge", "✓", t("seat.out")) : player.laid_down ? badge("", "✓", t("seat.laid")) : null),
+          h("div", { class: "seat-hand", "aria-hidden": "true" },
+            h("span", { class: "fan" }, Array.from({ length: Math.min(player.cards, FAN_MAX) }, () => cardBack())),
+            h("span", { class: "seat-count", text: String(player.cards) })),
           h("p", { class: "seat-line" },
             h("span", { class: "seat-step", text: t("seat.step", { step: player.step }) }),
-            h("span", { text: t("seat.penalty", { points: player.penalty }) }),
-            player.laid_down ? h("span", { class: "laid-badge", text: t("seat.laid") }) : null),
+            h("span", { text: t("seat.penalty", { points: player.penalty }) })),
           h("p", { class: "seat-contract", text: contract }),
         ];
       });
@@ -93,41 +114,83 @@ export class Renderer {
     const legal = myTurn ? view.legal : [];
     const stock = $("stock");
     const discard = $("discard");
-    stock.disabled = !myTurn;
-    discard.disabled = !myTurn || view.discard.length === 0;
-    stock.classList.toggle("can-draw", legal.includes("draw stock"));
-    discard.classList.toggle("can-draw", legal.includes("draw discard"));
+    const canStock = legal.includes("draw stock");
+    const canDiscard = legal.includes("draw discard");
+    // aria-disabled, not disabled: a tap that cannot draw still gets its reason (game.tapPile).
+    stock.setAttribute("aria-disabled", String(!canStock));
+    discard.setAttribute("aria-disabled", String(!canDiscard));
+    stock.classList.toggle("can-draw", canStock);
+    discard.classList.toggle("can-draw", canDiscard);
+    // The stock's name is its content ("Stock, " + the count you see + " cards"), so what a
+    // screen reader says and what the eye reads agree.
+    const [before, after] = t("pile.stock", { count: "\u0000" }).split("\u0000");
+    if ($("stock-before").textContent !== before) $("stock-before").textContent = before;
+    if ($("stock-after").textContent !== (after ?? "")) $("stock-after").textContent = after ?? "";
     $("stock-count").textContent = String(view.stock);
-    stock.setAttribute("aria-label", t("pile.stock", { count: view.stock }));
     const top = view.discard[view.discard.length - 1];
     discard.setAttribute("aria-label", top ? t("pile.discard", { card: cardName(top) }) : t("pile.discard_empty"));
     replaceIfChanged($("discard-top"), `${top}|${document.documentElement.lang}`, () => (top ? cardElement(top) : []));
   }
 
+  /** The latest play, shown; the plays just before it (an instant round) kept for screen readers. */
   drawStatus(state) {
     const status = $("status");
-    if (status.textContent !== state.status) status.textContent = state.status;
+    const key = JSON.stringify([state.statusEarlier || "", state.status]);
+    replaceIfChanged(status, key, () => [
+      state.statusEarlier ? h("span", { class: "earlier", text: `${state.statusEarlier} ` }) : null,
+      h("span", { class: "latest", text: state.status }),
+    ]);
   }
 
   drawMelds(view, state) {
     const container = $("melds");
-    const card = state.selected !== null && !state.busy ? state.order[state.selected] : null;
+    const card = state.selected !== null && !state.busy && state.view ? state.order[state.selected] : null;
     const targets = card ? layoffTargets(state.view.legal, card) : [];
     const accepting = new Set(targets.map((target) => target.meld));
-    const key = JSON.stringify([view.table, [...accepting], state.recentMelds, document.documentElement.lang]);
-    replaceIfChanged(container, key, () => {
+    const key = JSON.stringify([view.table, [...accepting], state.recentMelds, view.players.map((p) => p.name), document.documentElement.lang]);
+    const changed = replaceIfChanged(container, key, () => {
       if (view.table.length === 0) return h("p", { class: "melds-empty", text: t("melds.empty") });
-      const groups = [];
-      for (const player of view.players) {
+      return ownersInOrder(view).map((player) => {
         const melds = view.table.filter((meld) => meld.owner === player.seat);
-        if (!melds.length) continue;
         const title = player.seat === 0 ? t("melds.yours") : t("melds.owner", { name: player.name });
-        groups.push(h("section", { class: "owner-group", "aria-label": title },
-          h("h3", { class: "owner-name", text: title }),
-          h("div", { class: "owner-melds" }, melds.map((meld) => this.meldElement(meld, accepting.has(meld.id), state)))));
-      }
-      return groups;
+        const name = player.seat === 0 ? t("you") : player.name;
+        return h("section", { class: "owner-group", "aria-label": title, dataset: { owner: player.seat } },
+          h("span", { class: "owner-tag", "aria-hidden": "true" },
+            h("span", { class: "avatar", dataset: { seat: player.seat }, text: name.slice(0, 1) }),
+            h("span", { class: "owner-name", text: name })),
+          h("div", { class: "owner-melds" }, melds.map((meld) => this.meldElement(meld, accepting.has(meld.id), state))));
+      });
     });
+    if (view.table.length === 0) this.density = 0; // a new deal: back to full-size cards
+    // A turned or resized screen: fit afresh (the cards may grow back); within one screen size
+    // the cards only ever condense, so the table never jumps back and forth during a deal.
+    const screen = `${innerWidth}x${innerHeight}`;
+    if (this.screen && screen !== this.screen) this.density = 0;
+    this.screen = screen;
+    const size = `${container.clientWidth}x${container.clientHeight}`;
+    if (changed || size !== this.meldSize) this.fitMelds(container);
+    this.meldSize = size;
+    if (changed && accepting.size) {
+      // The melds that take the lifted card are always in view (a crowded table may still scroll).
+      container.querySelector(".meld.accepts")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
+  /** Condense the meld cards, one step at a time, until every meld fits in the area. */
+  fitMelds(container) {
+    const base = parseFloat(getComputedStyle(container).getPropertyValue("--meld-base")) || 34;
+    const fits = () => container.scrollHeight <= container.clientHeight + 1 && container.scrollWidth <= container.clientWidth + 1;
+    const apply = (step) => {
+      const [k, ratio, shown] = MELD_DENSITY[step];
+      container.style.setProperty("--meld-w", `${Math.round(base * k)}px`);
+      container.style.setProperty("--meld-r", String(ratio));
+      container.style.setProperty("--meld-x", String(shown));
+      container.dataset.density = String(step);
+    };
+    let step = this.density;
+    apply(step);
+    while (!fits() && step < MELD_DENSITY.length - 1) apply(++step);
+    this.density = step;
   }
 
   meldElement(meld, accepts, state) {
@@ -139,9 +202,7 @@ export class Renderer {
     const classes = ["meld", meld.kind];
     if (accepts) classes.push("accepts");
     if (state.recentMelds.includes(meld.id)) classes.push("recent");
-    const slots = meld.cards.map((card, i) => h("span", { class: "slot" },
-      cardElement(card, { mini: true }),
-      meld.stands_for[i] ? h("span", { class: "stands", text: `=${shortCard(meld.stands_for[i])}` }) : null));
+    const slots = meld.cards.map((card, i) => h("span", { class: "slot" }, cardElement(card, { mini: true, stands: meld.stands_for[i] })));
     const props = { class: classes.join(" "), dataset: { meld: meld.id }, "aria-label": label };
     if (accepts) return h("button", { ...props, type: "button" }, slots);
     return h("div", { ...props, role: "group" }, slots);
@@ -152,39 +213,55 @@ export class Renderer {
     const panel = $("contract-panel");
     panel.classList.toggle("active", view.turn === 0 && !state.busy);
     const ready = view.contract_ready && !me.laid_down;
-    const key = JSON.stringify([me, ready, view.progress, view.hints, document.documentElement.lang]);
+    const key = JSON.stringify([me, ready, view.progress, view.hints, view.game_over, document.documentElement.lang]);
     replaceIfChanged(panel, key, () => [
-      h("span", { class: "small", text: t("contract.label") }),
+      h("span", { class: "contract-label", text: t("contract.label") }),
       h("span", { class: "contract-words", text: contractWords(me.contract) }),
-      h("span", { class: "contract-progress", text: me.laid_down ? t("contract.done") : ready ? t("contract.ready") : t("contract.step", { step: me.step }) }),
+      h("span", {
+        class: ready ? "contract-progress ready" : "contract-progress",
+        text: me.laid_down ? t("contract.done") : ready ? t("contract.ready") : t("contract.step", { step: me.step }),
+      }),
       h("span", { class: "ladder", "aria-label": t("contract.step", { step: me.step }), role: "img" },
         Array.from({ length: 10 }, (_, i) => h("span", { class: i + 1 < me.step ? "done" : i + 1 === me.step ? "now" : "" }))),
       ...contractHelp(view),
     ]);
-    const hint = $("hint-button");
-    if (hint) hint.disabled = !(view === state.view && view.turn === 0 && !view.game_over);
   }
 
   drawActions(view, state) {
     const myTurn = !state.busy && view === state.view && view.turn === 0;
     const me = view.players[0];
     const legal = myTurn ? view.legal : [];
-    $("actions").hidden = false;
-    $("laydown-button").disabled = !legal.includes("laydown");
-    $("arrange-button").disabled = !(myTurn && view.phase === "play" && !me.laid_down && !state.arrange);
+    const lang = document.documentElement.lang;
+    const selectedCard = state.selected !== null ? state.order[state.selected] : null;
+    const enable = (id, on) => $(id).setAttribute("aria-disabled", String(!on));
+    // aria-disabled keeps a tap on them answering (game.js says why nothing happens).
+    enable("laydown-button", legal.includes("laydown"));
+    enable("arrange-button", myTurn && view.phase === "play" && !me.laid_down && !state.arrange);
+    enable("discard-button", myTurn && view.phase === "play" && selectedCard !== null);
     // Once the contract is down these two have nothing left to do this deal.
     $("laydown-button").hidden = me.laid_down;
     $("arrange-button").hidden = me.laid_down;
-    const selectedCard = state.selected !== null ? state.order[state.selected] : null;
-    $("discard-button").disabled = !(myTurn && view.phase === "play" && selectedCard);
+    for (const [id, word] of [["laydown-button", "laydown"], ["arrange-button", "arrange"], ["discard-button", "discard"]]) {
+      const button = $(id);
+      replaceIfChanged(button, lang, () => [
+        h("span", { class: "long", text: t(`action.${word}`) }),
+        h("span", { class: "short", "aria-hidden": "true", text: t(`action.${word}_short`) }),
+      ]);
+      button.setAttribute("aria-label", t(`action.${word}`));
+    }
+    const end = $("actions-end");
+    replaceIfChanged(end, `${view.hints}|${lang}`, () => (view.hints ? hintButton() : []));
+    const hint = $("hint-button");
+    if (hint) hint.setAttribute("aria-disabled", String(!(myTurn && !view.game_over)));
     const sort = $("sort-button");
     const by = state.settings.sort;
-    replaceIfChanged(sort, `${by}|${document.documentElement.lang}`, () => [
+    replaceIfChanged(sort, `${by}|${lang}`, () => [
       h("span", { class: "sort-icon", "aria-hidden": "true", text: "⇅" }),
       h("span", { class: "sort-word", text: t(by === "rank" ? "sort.button_rank" : "sort.button_suit") }),
     ]);
     sort.setAttribute("aria-pressed", String(!state.manual));
-    sort.setAttribute("aria-label", `${t("sort.aria")}: ${t(by === "rank" ? "sort.rank" : "sort.suit")}`);
+    // The name holds the word the button shows (axe: label-content-name-mismatch).
+    sort.setAttribute("aria-label", `${t("sort.aria")}: ${t(by === "rank" ? "sort.button_rank" : "sort.button_suit")}`);
   }
 
   drawArrange(view, state) {
@@ -233,11 +310,15 @@ export class Renderer {
       used.add(key);
       button.dataset.index = String(index);
       const taken = state.view === view && view.taken === card && view.turn === 0;
+      const fresh = state.newCards.includes(key);
       button.classList.toggle("lifted", state.selected === index);
       button.setAttribute("aria-pressed", String(state.selected === index));
       button.classList.toggle("taken", taken);
-      button.classList.toggle("new", state.newCards.includes(key));
+      button.classList.toggle("new", fresh);
       button.classList.toggle("in-arrange", inArrange.has(index));
+      // The name says what the eye sees: "7 of hearts, new", "7 of hearts, taken this turn".
+      const marks = [fresh && !taken ? t("card.new") : "", taken ? t("card.taken_label") : ""].filter(Boolean);
+      button.setAttribute("aria-label", [cardName(card), ...marks].join(", "));
       let badge = button.querySelector(".badge");
       if (taken && !badge) button.append(h("span", { class: "badge", "aria-hidden": "true", text: t("card.taken") }));
       if (!taken && badge) badge.remove();
@@ -245,20 +326,23 @@ export class Renderer {
     });
     for (const key of [...this.handCards.keys()]) if (!used.has(key)) this.handCards.delete(key);
 
+    // One row: cards overlap just enough to fit, never less than the corner that names them.
     const width = hand.clientWidth || 340;
-    const cardWidth = WIDE.matches ? 70 : 56;
-    const rows = width < 600 && buttons.length > 6 ? [buttons.slice(0, Math.ceil(buttons.length / 2)), buttons.slice(Math.ceil(buttons.length / 2))] : [buttons];
-    const rowElements = rows.map((row) => {
-      const gap = 6;
-      const natural = row.length * cardWidth + (row.length - 1) * gap;
-      const step = natural <= width ? cardWidth + gap : (width - cardWidth) / Math.max(1, row.length - 1);
-      row.forEach((button, i) => { button.style.marginLeft = i === 0 ? "0px" : `${(step - cardWidth).toFixed(1)}px`; });
-      return h("div", { class: "hand-row" }, row);
-    });
-    hand.replaceChildren(...rowElements);
+    const cardWidth = parseFloat(getComputedStyle(hand).getPropertyValue("--hand-w")) || 56;
+    const gap = 6;
+    const count = buttons.length;
+    const natural = count * cardWidth + (count - 1) * gap;
+    const step = natural <= width ? cardWidth + gap : (width - cardWidth) / Math.max(1, count - 1);
+    buttons.forEach((button, i) => { button.style.marginLeft = i === 0 ? "0px" : `${(step - cardWidth).toFixed(1)}px`; });
+    // One tab stop for the whole hand (arrow keys move along it, input.js): the lifted card, the
+    // one focused last, or the first.
+    const current = buttons.find((b) => b === focused) || buttons[state.selected ?? -1] || buttons.find((b) => b.classList.contains("new")) || buttons[0];
+    for (const button of buttons) button.tabIndex = button === current ? 0 : -1;
+    const same = hand.children.length === buttons.length && buttons.every((b, i) => hand.children[i] === b);
+    if (!same) hand.replaceChildren(...buttons);
     if (focused && focused.isConnected === false && focused.dataset?.key && this.handCards.get(focused.dataset.key) === focused) {
       focused.focus({ preventScroll: true });
-    } else if (focused && hand.contains(focused)) {
+    } else if (focused && hand.contains(focused) && document.activeElement !== focused) {
       focused.focus({ preventScroll: true });
     }
   }
@@ -284,12 +368,27 @@ export class Renderer {
     if (error.textContent !== state.commandError) error.textContent = state.commandError;
   }
 
+  /** The Plays log, newest first: in the side panel, and in its sheet while that is open. */
   drawLog(state) {
-    const log = $("play-log");
     const last = state.log.length ? state.log[state.log.length - 1].id : "none";
-    // Newest first, so the latest play is where the eye is.
-    replaceIfChanged(log, String(last), () => [...state.log].reverse().map((entry) => h("li", { text: entry.text })));
+    const key = `${last}|${state.log.length}`;
+    for (const list of document.querySelectorAll(".play-log")) {
+      replaceIfChanged(list, key, () => [...state.log].reverse().map((entry) => h("li", { class: entry.kind || "", text: entry.text })));
+    }
   }
+}
+
+/** "Laid down" on a seat: a ✓ on a phone, the word beside it where there is room. */
+function badge(kind, mark, word) {
+  return h("span", { class: `laid-badge ${kind}`.trim(), title: word },
+    h("span", { class: "laid-mark", "aria-hidden": "true", text: mark }), h("span", { class: "laid-word", text: word }));
+}
+
+/** The players with melds down, in the order they first laid down (a newcomer never moves the others). */
+function ownersInOrder(view) {
+  const first = new Map();
+  for (const meld of view.table) if (!first.has(meld.owner)) first.set(meld.owner, meld.id);
+  return view.players.filter((p) => first.has(p.seat)).sort((a, b) => first.get(a.seat) - first.get(b.seat));
 }
 
 /** "7H", "7H" → "7H#0", "7H#1": a stable key per physical copy in the displayed order. */

@@ -57,6 +57,9 @@ export function initialState(settings) {
     log: [],              // recent plays, newest last
     commandError: "",
     recentMelds: [],      // meld ids touched by the last plays (outlined)
+    statusEarlier: "",    // the plays before the status line's one in an instant round (read out, not shown)
+    thinking: false,      // an engine call is taking more than a moment
+    keyboardOpen: false,  // the keyboard panel (Legal moves, Command) is open; remembered (KEYS.panels)
   };
 }
 

@@ -124,6 +124,10 @@ def hint():
     return _wrap("hint", lambda: _adapter.hint())
 
 
+def recent_events(count):
+    return _wrap("recent_events", lambda: _adapter.recent_events(count))
+
+
 def watch(save):
     return _wrap("watch", lambda: _adapter.watch(save))
 
@@ -139,4 +143,5 @@ sync.resume = resume
 sync.current = current
 sync.hint = hint
 sync.watch = watch
+sync.recent_events = recent_events
 sync.watch_frame = watch_frame

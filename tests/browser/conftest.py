@@ -87,7 +87,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     subprocess.run([sys.executable, "build.py", "--out", str(dist)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     shutil.copytree(PROBE_DIR, dist / "__probe__")
     blobs = tmp_path_factory.mktemp("blobs")
-    served = serve(dist, env={"LADDER_RUMMY_BLOBS_DIR": str(blobs)})
+    # Every browser test sends from 127.0.0.1, as one network: lift the per-network cap on new
+    # player ids a date (netlify/tests/leaderboard.test.mjs tests it).
+    served = serve(dist, env={"LADDER_RUMMY_BLOBS_DIR": str(blobs), "LADDER_RUMMY_PLAYERS_PER_NETWORK": "1000"})
     try:
         yield Site(url=served.url, dist=dist, blobs=blobs)
     finally:

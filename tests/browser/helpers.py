@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from conftest import Guard
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "engine") not in sys.path:
@@ -107,6 +110,85 @@ def find_seed(*, laydown_by: int = 4, want_layoff: bool = True, want_taken: bool
     raise AssertionError("no seed found with an early lay-down")
 
 
+# ---- positions to open the page at (saved games, as after a reload) ----
+
+def new_answer(seed: str, difficulty: str = "easy") -> dict:
+    """A New Game's first answer in CPython (the page, resuming its save, shows the same)."""
+    from ladder_rummy import adapter
+
+    return json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": difficulty, "seed": seed})))
+
+
+def after_first_draw(seed: str = "layout-11") -> dict:
+    """The save of a New Game right after the person drew their 11th card."""
+    from ladder_rummy import adapter
+
+    answer = new_answer(seed)
+    answer = json.loads(adapter.act("draw stock" if "draw stock" in answer["view"]["legal"] else "draw discard"))
+    return answer["save"]
+
+
+def crowded(tries: int = 80) -> tuple[dict, str]:
+    """A crowded table: all four players have melds down (8 or more) and the person, laid down,
+    can lay a card off. Returns the save at that moment and the card to lift."""
+    from ladder_rummy import adapter
+
+    for n in range(tries):
+        answer = new_answer(f"crowd-{n}")
+        for _ in range(400):
+            view = answer["view"]
+            if view["game_over"]:
+                break
+            layoffs = [m for m in view["legal"] if m.startswith("layoff ") and m.split()[1] != "JK"]
+            if layoffs and len({m["owner"] for m in view["table"]}) == 4 and len(view["table"]) >= 8:
+                return answer["save"], layoffs[0].split()[1]
+            answer = json.loads(adapter.act(choose(view)))
+    raise AssertionError("no crowded table found")
+
+
+def before_the_end(seed: str = "the-end") -> tuple[dict, str]:
+    """A New Game one move of the person's before it ends: its save and that move."""
+    from ladder_rummy import adapter
+
+    answer = new_answer(seed)
+    while True:
+        move = choose(answer["view"])
+        save = answer["save"]
+        answer = json.loads(adapter.act(move))
+        assert answer["ok"], (move, answer)
+        if answer["view"]["game_over"]:
+            return save, move
+
+
+def stored_game(save: dict, order: list[str] | None = None) -> str:
+    """An init script that puts `save` in localStorage as the game in progress (a New Game)."""
+    stored = {"save": save, "order": order or [], "manual": bool(order), "mode": {"mode": "new", "difficulty": save.get("difficulty", "easy")}}
+    return f"localStorage.setItem('ladder-rummy:save', {json.dumps(json.dumps(stored))});"
+
+
+def settings_script(lang: str = "en", speed: str = "instant") -> str:
+    """An init script with the person's settings (language, computer speed), as if chosen before."""
+    settings = json.dumps({"speed": speed, "sort": "suit", "lang": lang})
+    return f"localStorage.setItem('ladder-rummy:settings', {json.dumps(settings)});"
+
+
+@contextmanager
+def device(browser: Browser, guard: Guard, *, size: tuple[int, int], touch: bool, lang: str, **options: object) -> Iterator[Page]:
+    """A guarded page in a fresh profile: a touch phone at device scale 2, or a desktop, in `lang`."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch,
+                                  device_scale_factor=2 if touch else 1, **options)
+    context.on("request", guard.on_request)
+    context.on("console", guard.on_console)
+    context.add_init_script(settings_script(lang))
+    try:
+        page = context.new_page()
+        page.set_default_timeout(90_000)
+        page.on("pageerror", lambda error: guard.on_page_error(error))
+        yield page
+    finally:
+        context.close()
+
+
 # ---- page helpers ----
 
 def settle(page: Page, timeout: float = 60_000) -> None:
@@ -114,8 +196,20 @@ def settle(page: Page, timeout: float = 60_000) -> None:
     page.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached", timeout=timeout)
 
 
+def keyboard_panel(page: Page) -> None:
+    """Open the keyboard panel (behind the topbar's "Keyboard play" toggle) if it is closed.
+
+    Its list named "Legal moves" and its box named "Command" are found by role and name only
+    while it is open, as assistive tools find them.
+    """
+    if page.locator("#keyboard-panel").is_hidden():
+        page.click("#keyboard-button")
+        page.locator("#keyboard-panel").wait_for(state="visible")
+
+
 def legal_moves(page: Page) -> list[str]:
     """The canonical strings listed under "Legal moves"."""
+    keyboard_panel(page)
     return page.get_by_role("list", name="Legal moves").locator("button").all_inner_texts()
 
 
@@ -126,6 +220,7 @@ def hand(page: Page) -> list[str]:
 
 def command(page: Page, text: str) -> None:
     """Type a canonical action in the Command box and press Enter."""
+    keyboard_panel(page)
     box = page.get_by_role("textbox", name="Command")
     box.fill(text)
     box.press("Enter")

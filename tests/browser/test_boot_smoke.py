@@ -7,19 +7,25 @@ origin, any console error and any uncaught page error.
 from __future__ import annotations
 
 import json
+import re
+import sys
 import tomllib
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 from typing import TYPE_CHECKING
 
 from helpers import command
+from test_offline import guarded_context
 from test_table import after, open_seed, replies
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+from throttle import Profile, RunningProxy  # noqa: E402  (the benchmarks' phone network)
+
 ENGINE_VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
 
 
@@ -77,7 +83,7 @@ def test_later_boots_restore_python_from_the_first_boots_snapshot(page: Page, si
     [(key, _, size)] = page.evaluate(STORED)
     build = json.loads((site.dist / "build.json").read_text(encoding="utf-8"))
     assert urlsplit(key).path == "/python-snapshot", key
-    assert dict(parse_qsl(urlsplit(key).query)) == {k: build[k] for k in ("pyodide", "wheel", "worker", "pyscript")}, key
+    assert dict(parse_qsl(urlsplit(key).query)) == {k: build[k] for k in ("pyodide", "stdlib", "wheel", "worker", "pyscript")}, key
     assert size > 10_000_000, size  # Python's whole memory
     assert "ladder-rummy:worker:snapshot_taken" in page.evaluate(WORKER_MARKS)
 
@@ -101,3 +107,45 @@ def test_later_boots_restore_python_from_the_first_boots_snapshot(page: Page, si
     [(again, _, size)] = page.evaluate(STORED)
     assert again == key and size > 10_000_000
     assert any("Python start was refused" in text for text in warnings), warnings
+
+
+DOWNLOAD_LINE = re.compile(r"Downloading the game: (\d+\.\d) of (\d+\.\d) MB")
+BAR = "[document.getElementById('boot-stage').textContent, document.getElementById('boot-progress').getAttribute('aria-valuenow')]"
+SLOW_LINK = Profile("4 Mbit/s", 4.0, 60.0)  # ~9 s for the download: the bar moves once a second
+
+
+def test_on_a_first_visit_over_a_slow_link_the_bar_follows_the_bytes_received(browser: Browser, site: Site) -> None:
+    """Through bench/throttle.py's proxy at 4 Mbit/s, a first visit's bar and its line follow the download:
+    the line counts megabytes up to the total build.py stamped (what the bridge downloads, at its
+    size on the network), the bar fills its download span in step, ahead of the bytes the link has
+    carried by no more than what is in flight, and the table comes after."""
+    proxy = RunningProxy(SLOW_LINK, int(site.url.rstrip("/").rsplit(":", 1)[1]))
+    context, guard = guarded_context(browser, proxy.url)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        start = proxy.sent()
+        page.goto(proxy.url + "?seed=progress&difficulty=easy")
+        page.wait_for_selector("#boot-stage:has-text('Downloading')", state="attached")
+        info = json.loads(page.inner_text("#build-info"))
+        total = sum(wire for _, wire in info["sizes"].values())
+        seen: list[tuple[float, float, int, int]] = []  # (MB received, MB total, bar, bytes carried)
+        while True:
+            text, bar = page.evaluate(BAR)
+            if (line := DOWNLOAD_LINE.search(text)) is None:
+                break
+            seen.append((float(line[1]), float(line[2]), int(bar), proxy.sent() - start))
+            page.wait_for_timeout(100)
+        page.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
+    finally:
+        context.close()
+        proxy.stop()
+    guard.assert_clean()
+    received, totals, bars, carried = zip(*seen)
+    assert set(totals) == {round(total / 1e6, 1)}, totals
+    assert list(received) == sorted(received) and list(bars) == sorted(bars), seen
+    assert len(set(received)) >= 5 and received[-1] >= 0.8 * totals[0], seen
+    assert 6 <= bars[0] and bars[-1] <= 82 and bars[-1] - bars[0] >= 40, seen
+    for mb, _, bar, sent in seen:
+        assert abs(bar - (6 + 76 * mb / totals[0])) <= 2, (mb, bar)  # the bar is the line's share of its span
+        assert mb * 1e6 <= sent * 1.15 + 200_000, (mb, sent)  # no more than the link carried (Brotli < gzip's estimate)

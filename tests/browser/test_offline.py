@@ -17,6 +17,7 @@ import datetime as dt
 import json
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from fnmatch import fnmatch
@@ -72,9 +73,16 @@ def first_visit(page: Page, url: str) -> None:
     page.wait_for_selector('html[data-snapshot="stored"]', state="attached")
 
 
+# The Save of the game played last (site/js/saves.js: one record per game, the current one named).
+SAVED = """(() => {
+    const current = JSON.parse(localStorage.getItem('ladder-rummy:game-current') || '{}');
+    return current.slot ? JSON.parse(localStorage.getItem('ladder-rummy:game:' + current.slot) || '{}').save ?? null : null;
+})()"""
+
+
 def wait_for_game(page: Page, mode: str) -> None:
     """Wait until a game of this mode is saved and the table waits for the person."""
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('ladder-rummy:save') || '{{}}').save?.mode === '{mode}'")
+    page.wait_for_function(f"{SAVED}?.mode === '{mode}'")
     page.wait_for_selector(TABLE, state="attached")
 
 
@@ -122,7 +130,7 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
         start.get_by_role("button", name="Play today's Daily").click()
         wait_for_game(page, "daily")
         assert "Deal 1/10" in page.inner_text("#deal-counter")
-        save = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]
+        save = page.evaluate(SAVED)
         assert save["mode"] == "daily" and save["date"] == dt.datetime.now(dt.timezone.utc).date().isoformat()
         play_to_deal_end(page)
         assert "Deal 1 is over" in page.inner_text("#deal-dialog")
@@ -140,9 +148,11 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
 
         page.click("#menu-button")
         page.locator("#start-dialog[open]").get_by_role("button", name="Normal").click()
+        # Leaving the Daily mid-game asks first; it stays saved.
+        page.locator("#confirm-dialog[open]").get_by_role("button", name="Start new game").click()
         wait_for_game(page, "new")
         assert "Deal 1/10" in page.inner_text("#deal-counter")
-        save = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]
+        save = page.evaluate(SAVED)
         assert save["difficulty"] == "normal"
 
         # Launched from the home screen: the manifest's start_url, offline, resumes that game.
@@ -151,12 +161,96 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
         launched = context.new_page()
         launched.set_default_timeout(READY_TIMEOUT_MS)
         launched.goto(page.evaluate("([start, base]) => new URL(start, base).href", [manifest["start_url"], manifest_url]))
+        # The first window still holds the game: the launched one says so, and takes it over.
+        launched.locator("#away-dialog[open]").get_by_role("button", name="Continue here").click()
         launched.wait_for_selector(TABLE, state="attached")
-        assert launched.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:save')).save.seed") == save["seed"]
+        assert launched.evaluate(SAVED)["seed"] == save["seed"]
+        page.locator("#away-dialog[open]").wait_for()
     finally:
         context.close()
     guard.assert_clean()
     assert not [url for url in requested if skipped(url, origin)], "a file left out of the precache was requested"
+
+
+# A New Game played to the end in CPython by the wheel the site serves (the person's seat by
+# BasicBot, the computers as the page seats them): the page resumes it a few moves from the end.
+PLAY_NEW_GAME = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from ladder_rummy import __version__
+from ladder_rummy.bots.basic import BasicBot
+from ladder_rummy.match import Match, person_and_bots
+
+match = Match(sys.argv[2], [BasicBot()] + person_and_bots(sys.argv[3])[1:])
+seats = []
+while not match.game.is_over:
+    seats.append(match.game.current_seat)
+    match.game.apply(match.bot_action())
+print(json.dumps({"engine": __version__, "log": [str(a) for a in match.game.log], "seats": seats}))
+"""
+
+
+def nearly_finished_game(site: Site, seed: str, difficulty: str) -> tuple[dict[str, object], list[str]]:
+    """A New Game's save cut at the person's last draw but two, and the person's moves from there."""
+    wheel = site.dist / "engine" / "ladder_rummy.whl"
+    out = subprocess.run([sys.executable, "-c", PLAY_NEW_GAME, str(wheel), seed, difficulty], check=True, capture_output=True, text=True)
+    game = json.loads(out.stdout)
+    mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
+    cut = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-3]][-1]
+    save = {"format": 1, "engine": game["engine"], "mode": "new", "date": None, "seed": seed, "difficulty": difficulty,
+            "log": game["log"][:cut]}
+    return save, [game["log"][i] for i in mine if i >= cut]
+
+
+def test_a_whole_game_its_statistics_and_replay_run_offline_on_the_cut_standard_library(
+        browser: Browser, site: Site, own_server: Served) -> None:
+    """Every browser test runs on the page's cut of the standard library (build.json's ``stdlib``);
+    this one takes it to the end of a game with no network: after a first visit, a New Game saved
+    a few moves from its end resumes (the engine replays the whole game), the person finishes it,
+    the computers with it, and the statistics and the replay (each may import what the boot did
+    not) open. npm's whole standard library and lockfile are never asked for."""
+    origin = own_server.url.rstrip("/")
+    build = json.loads((site.dist / "build.json").read_text(encoding="utf-8"))
+    save, moves = nearly_finished_game(site, "cut-stdlib", "easy")
+    context, guard = guarded_context(browser, origin)
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url.removeprefix(own_server.url)))
+    try:
+        page = context.new_page()
+        first_visit(page, own_server.url)
+        assert own_server.stop() == 0
+        context.set_offline(True)
+        stored = {"save": save, "order": [], "manual": False, "mode": {"mode": "new", "difficulty": "easy"}}
+        context.add_init_script(f"localStorage.setItem('ladder-rummy:save', {json.dumps(json.dumps(stored))})")
+
+        page.reload()
+        page.wait_for_selector(TABLE, state="attached")
+        for move in moves:
+            deal_end = page.locator("#deal-dialog[open]")
+            if deal_end.count():
+                deal_end.get_by_role("button").last.click()
+                page.wait_for_selector(TABLE, state="attached")
+            before = replies(page)
+            command(page, move)
+            after(page, before)
+        page.locator("#deal-dialog[open]").get_by_role("button", name="See the results").click()
+        over = page.locator("#game-dialog[open]")
+        over.get_by_role("button", name="Statistics").click()
+        sheet = page.locator("#stats-dialog[open]")
+        assert sheet.locator('[data-stat="played"] .stat-value').inner_text() == "1"
+        sheet.get_by_role("button", name="Close").click()
+        over.get_by_role("button", name="Watch the replay").click()
+        viewer = page.locator("#replay-dialog[open]")
+        viewer.get_by_role("button", name="Next deal").click()
+        viewer.get_by_role("button", name="Go to the end").click()
+        page.wait_for_selector("#replay-dialog[open] .replay-summary", state="attached")
+        assert "You" in viewer.locator(".replay-summary").inner_text()
+    finally:
+        context.close()
+    guard.assert_clean()
+    assert build["stdlib"] in requested and build["lockfile"] in requested
+    pyodide = build["pyodide"].rsplit("/", 1)[0]
+    assert not {f"{pyodide}/python_stdlib.zip", f"{pyodide}/pyodide-lock.json"} & set(requested)
 
 
 def test_the_app_is_installable(browser: Browser, site: Site, guard: Guard) -> None:
@@ -204,8 +298,10 @@ def test_manifest_and_icons() -> None:
 def test_a_first_visit_that_loses_the_network_says_so(browser: Browser, site: Site, cut: str) -> None:
     """The network goes away while Pyodide downloads: a clear message and Retry, not a frozen bar.
 
-    "pyodide-files": the runtime's downloads fail (the page and its words had loaded);
-    "offline": the whole browser goes offline the moment the wasm is asked for.
+    "pyodide-files": the runtime's downloads fail (the page and its words had loaded; the wasm's
+    preload from the head fails too);
+    "offline": the whole browser goes offline the moment the bridge asks for pyodide.asm.mjs, with
+    the page's scripts loaded and the wasm (preloaded by the head) on its way.
     """
     context, guard = guarded_context(browser, site.url)
 
@@ -216,7 +312,7 @@ def test_a_first_visit_that_loses_the_network_says_so(browser: Browser, site: Si
 
     try:
         page = context.new_page()
-        page.route("**/pyodide/**" if cut == "pyodide-files" else "**/pyodide.asm.wasm", fail)
+        page.route("**/pyodide/**" if cut == "pyodide-files" else "**/pyodide.asm.mjs", fail)
         page.goto(site.url)
         error = page.locator("#boot-error")
         error.wait_for(timeout=20_000)
@@ -266,8 +362,9 @@ def test_a_save_from_an_engine_that_cannot_replay_it_is_kept_and_explained(brows
         notice.wait_for()
         assert "older version of Ladder Rummy (0.1.0)" in notice.inner_text()
         aside = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save-aside')"))
-        assert aside["code"] == "engine_version" and aside["raw"] == stored
+        assert aside["code"] == "engine_version" and json.loads(aside["raw"])["save"] == save  # moved to its slot, then aside
         assert page.evaluate("localStorage.getItem('ladder-rummy:save')") is None
+        assert page.evaluate("localStorage.getItem('ladder-rummy:game:new')") is None
         notice.get_by_role("button", name="OK").click()
         page.locator("#start-dialog[open]").wait_for()
     finally:
@@ -314,7 +411,7 @@ def test_a_new_version_waits_for_the_next_load(browser: Browser, site: Site, tmp
         before = replies(page)
         command(page, discard)  # the game goes on, under version 1
         after(page, before)
-        log = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]["log"]
+        log = page.evaluate(SAVED)["log"]
 
         # A snapshot taken with files no build ships any more goes when version 2 activates.
         stale = server.url + "python-snapshot?pyodide=pyodide%2F0.0.0%2Fpyodide.mjs&wheel=w.whl&worker=w.js&pyscript=p.js"
@@ -330,7 +427,7 @@ def test_a_new_version_waits_for_the_next_load(browser: Browser, site: Site, tmp
         page.reload()  # the next load: version 2 takes over (one extra reload), the game resumes
         page.wait_for_function(f"({version}) === '2'")
         page.wait_for_selector(TABLE, state="attached")
-        assert json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save')"))["save"]["log"] == log
+        assert page.evaluate(SAVED)["log"] == log
         # Version 1's own cache is gone; the shared ones (Pyodide, PyScript, wheels; the snapshot of
         # Python with the same Pyodide and wheel) stay.
         own = json.loads((served_dir / "build.json").read_text())["cache"]

@@ -133,8 +133,8 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     table.screenshot(path=str(ARTIFACTS / "table-desktop-5-deal-end.png"))
     assert "Deal 1 is over" in dialog.inner_text()
-    assert dialog.locator("tbody tr").count() == 4
-    assert "▲ to step 2" in dialog.locator("tr.you-row").inner_text()  # the person laid down and climbed
+    assert dialog.locator("tbody th[scope=row]").count() == 4  # one body a player: figures, then cards left
+    assert "▲ to step 2" in dialog.locator("tbody.you-row").inner_text()  # the person laid down and climbed
     dialog.get_by_role("button", name="Next deal").click()
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
     assert "Deal 2/10" in table.inner_text("#deal-counter")
@@ -432,11 +432,12 @@ def test_a_full_game_to_the_end_screen(table: Page, site: Site) -> None:
     assert dialog.locator("table.standings tbody tr").count() == 4
     assert dialog.locator("svg.chart polyline").count() == 4
     assert dialog.get_by_role("button", name="Play again").is_visible()
-    assert dialog.get_by_role("button", name="New Game").is_visible()
+    assert dialog.get_by_role("button", name="Main menu").is_visible()  # reads unlike "Play again"
     places = [int(p.rstrip("=")) for p in dialog.locator("td.place").all_inner_texts()]
     assert places == sorted(places) and places[0] == 1
-    # The saved game is cleared once the game is over.
-    assert table.evaluate("localStorage.getItem('ladder-rummy:save')") is None
+    # Once the game is over its save is a finished marker: no tab can save over it, none resumes it.
+    assert json.loads(table.evaluate("localStorage.getItem('ladder-rummy:game:new')"))["over"] is True
+    assert table.evaluate("localStorage.getItem('ladder-rummy:game-current')") is None
     del adapter
 
 
@@ -583,3 +584,210 @@ def test_i18n_files_have_the_same_keys() -> None:
         other = {k for k in keys(data) if not k.startswith("contract.size.")}
         assert english - other == set(), (lang, english - other)
         assert len(data["rules"]["sections"]) == len(json.loads((folder / "en.json").read_text("utf-8"))["rules"]["sections"])
+
+
+RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_WORDS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+
+
+def in_words(card: str) -> str:
+    """A card as the English page says it in a sentence: "7 of hearts", "a joker"."""
+    if card == "JK":
+        return "a joker"
+    return f"{RANK_WORDS.get(card[:-1], card[:-1])} of {SUIT_WORDS[card[-1]]}"
+
+
+def focused(page: Page) -> str:
+    """What has the keyboard focus: "body", or the element's id / card / meld."""
+    return page.evaluate("""() => { const e = document.activeElement;
+        if (!e || e === document.body) return "body";
+        return e.id || (e.dataset.card ? "card " + e.dataset.card : e.dataset.meld ? "meld " + e.dataset.meld : e.tagName); }""")
+
+
+def test_the_drawn_card_is_marked_and_announced_at_instant_speed(table: Page, site: Site) -> None:
+    """Instant speed: the card from the stock is marked in the hand, named "just drawn", and said aloud;
+    after the discard, the status line holds every play of the round for the live region."""
+    plan = find_seed(laydown_by=10, want_layoff=False)
+    twin = engine_twin(plan.seed)
+    open_seed(table, site, plan.seed)
+    before = replies(table)
+    table.click("#stock")
+    after(table, before)
+    answer = json.loads(twin.act("draw stock"))
+    drawn = next(e["card"] for e in answer["view"]["events"] if e["type"] == "draw" and e["seat"] == 0)
+    marked = table.locator("#hand button.card.new")
+    expect(marked).to_have_count(1)
+    assert marked.get_attribute("data-card") == drawn
+    assert marked.get_attribute("aria-label").endswith(", just drawn")
+    status = table.get_by_role("status")
+    expect(status).to_have_text(f"You drew {in_words(drawn)}.")
+    assert f"You drew {in_words(drawn)}." in table.locator("#play-log li").first.inner_text()
+    # The discard ends the turn; the computers play at once, and all of it is in the live region.
+    card = next(m for m in answer["view"]["legal"] if m.startswith("discard ")).split()[1]
+    table.locator(f'#hand button.card[data-card="{card}"]').first.click()
+    before = replies(table)
+    table.get_by_role("button", name="Discard", exact=True).click()
+    after(table, before)
+    answer = json.loads(twin.act(f"discard {card}"))
+    expect(marked).to_have_count(0)
+    said = status.text_content()
+    plays = [e for e in answer["view"]["events"] if e["type"] in ("draw", "discard", "laydown", "layoff")]
+    assert said.startswith(f"You discarded {in_words(card)}.") and said.count(".") >= len(plays), said
+
+
+def test_the_plays_log_is_the_same_after_a_reload(table: Page, site: Site) -> None:
+    plan = find_seed(laydown_by=4, want_layoff=False)
+    open_seed(table, site, plan.seed)
+    for move in plan.moves[:7]:
+        before = replies(table)
+        command(table, move)
+        after(table, before)
+    log = table.locator("#play-log li").all_inner_texts()
+    assert len(log) > 10 and any(line.startswith("You ") for line in log)
+    table.reload()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
+    expect(table.locator("#play-log li")).to_have_count(len(log))
+    assert table.locator("#play-log li").all_inner_texts() == log
+
+
+def press_until(page: Page, key: str, target: str, limit: int = 40) -> None:
+    """Press `key` until `target` (as `focused` names it) has the focus."""
+    for _ in range(limit):
+        if focused(page) == target:
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {target} (focus on {focused(page)})")
+
+
+def to_card(page: Page, card: str) -> None:
+    """Move along the hand with ← and → to the first copy of `card`."""
+    cards = hand(page)
+    here = focused(page)
+    assert here.startswith("card "), here
+    current = page.evaluate("Number(document.activeElement.dataset.index)")
+    goal = cards.index(card)
+    for _ in range(abs(goal - current)):
+        page.keyboard.press("ArrowRight" if goal > current else "ArrowLeft")
+    assert focused(page) == f"card {card}"
+
+
+def test_a_whole_deal_by_keyboard_alone(table: Page, site: Site) -> None:
+    """Tab, Shift+Tab, arrows and Enter only; after every move the focus is somewhere sensible."""
+    plan = find_seed(laydown_by=4, want_layoff=True)
+    open_seed(table, site, plan.seed)
+    assert focused(table) == "stock"  # the turn came: focus on what to do first
+    for move in plan.moves:
+        before = replies(table)
+        verb, *rest = move.split()
+        if verb == "draw":
+            press_until(table, "Tab" if rest[0] == "discard" else "Shift+Tab", rest[0])
+            table.keyboard.press("Enter")
+        elif verb == "laydown":
+            press_until(table, "Shift+Tab", "laydown-button")
+            table.keyboard.press("Enter")
+        elif verb == "layoff":
+            if not focused(table).startswith("card "):
+                press_until(table, "Tab", "hand")
+            to_card(table, rest[0])
+            table.keyboard.press("Enter")  # lift it: the melds that take it light up
+            press_until(table, "Shift+Tab", f"meld {rest[1]}")
+            table.keyboard.press("Enter")
+            if len(rest) > 2:
+                end = table.locator("#end-dialog[open]")
+                end.wait_for()
+                button = end.get_by_role("button", name=re.compile("^Low" if rest[2] == "low" else "^High"))
+                for _ in range(6):
+                    if button.evaluate("b => b === document.activeElement"):
+                        break
+                    table.keyboard.press("Tab")
+                table.keyboard.press("Enter")
+        else:
+            to_card(table, rest[0])
+            table.keyboard.press("Enter")
+            table.keyboard.press("Enter")  # a lifted card, Enter again: discarded
+        after(table, before)
+        if table.locator("#deal-dialog[open]").count():
+            break
+        where = focused(table)
+        assert where != "body", f"focus dropped to the page after {move}"
+        phase = table.get_attribute("#app", "data-phase")
+        assert (where == "stock") if phase == "draw" else where.startswith("card ") or where == "hand", (move, where)
+    dialog = table.locator("#deal-dialog[open]")
+    dialog.wait_for()
+    assert dialog.evaluate("d => d.contains(document.activeElement)")
+    table.keyboard.press("Enter")  # Next deal
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
+    assert focused(table) in ("stock", "discard")
+
+
+def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
+    """Taps that can do nothing say why (under the hand and in the live region); the line under
+    the hand always matches the phase; a pile tapped while the computer players play says who is."""
+    hint, status = table.locator("#hint"), table.get_by_role("status")
+    open_seed(table, site, "layout-11")  # Jisoo lays down on the first turn: a meld is on the table
+    expect(hint).to_have_text("Your turn: draw from the stock or the discard pile.")
+    table.locator("#hand button.card").first.click()
+    expect(hint).to_have_text("Draw a card first: tap the stock or the discard pile.")
+    expect(status).to_have_text("Draw a card first: tap the stock or the discard pile.")
+    before = replies(table)
+    table.click("#stock")
+    after(table, before)
+    expect(hint).not_to_contain_text("draw")
+    meld = table.locator('#melds .meld').first
+    meld.click()  # not laid down yet, nothing lifted
+    expect(hint).to_contain_text("only after you have laid down your contract")
+    table.get_by_role("button", name="Lay down contract").click(force=True)  # greyed (aria-disabled): not ready
+    expect(hint).to_have_text(re.compile(r"^Your contract is not ready yet\. \d+ cards? to go: .+\.$"))  # and what is missing
+    expect(status).to_contain_text("Your contract is not ready yet.")
+    table.locator("#hand button.card").first.click()
+    meld.click()  # a card lifted, and still not laid down: nothing changes
+    expect(hint).to_contain_text("only after you have laid down your contract")
+    assert table.locator("#hand button.card").count() == 11
+
+    # Slow computer players: a tap on the stock while they play names the one playing.
+    table.evaluate("""() => localStorage.setItem('ladder-rummy:settings',
+        JSON.stringify({...JSON.parse(localStorage.getItem('ladder-rummy:settings')), speed: 'slow'}))""")
+    table.reload()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="play"]', state="attached")
+    card = table.locator("#hand button.card").last
+    card.click()
+    table.get_by_role("button", name="Discard", exact=True).click()
+    table.wait_for_selector('#app[data-busy="true"]', state="attached")
+    table.click("#stock", force=True)
+    expect(hint).to_contain_text(re.compile(r"^(Not your turn yet: (Mira|Kaan|Jisoo) is playing\.|The computer players are playing…)$"))
+
+
+SLOW_ENGINE = """(() => {
+  // A slow engine, as Hard's search can be: the page's messages to the engine's worker arrive
+  // window.__engineDelay ms late (0: at once). The engine itself runs and answers as ever.
+  for (const kind of [Worker, MessagePort]) {
+    const post = kind.prototype.postMessage;
+    kind.prototype.postMessage = function (...args) {
+      const delay = window.__engineDelay || 0;
+      if (!delay) return post.apply(this, args);
+      setTimeout(() => post.apply(this, args), delay);
+    };
+  }
+})();"""
+
+
+def test_a_slow_engine_shows_the_thinking_pill_without_moving_the_table(context: BrowserContext, table: Page, site: Site) -> None:
+    """An engine call past 0.4 s shows "The computer players are thinking…" over the melds; nothing moves."""
+    context.add_init_script(SLOW_ENGINE)
+    table.set_viewport_size({"width": 360, "height": 640})
+    open_seed(table, site, "layout-11")
+    pill = table.locator("#thinking")
+    expect(pill).to_be_hidden()
+    boxes = "() => ['#opponents', '#center', '#melds', '#contract-panel', '#actions', '#hand'].map((s) => JSON.stringify(document.querySelector(s).getBoundingClientRect()))"
+    still = table.evaluate(boxes)
+    table.evaluate("window.__engineDelay = 1200")
+    before = replies(table)
+    table.click("#stock")
+    expect(pill).to_be_visible()
+    expect(pill).to_have_text("The computer players are thinking…")
+    ARTIFACTS.mkdir(exist_ok=True)
+    table.screenshot(path=str(ARTIFACTS / "table-phone-thinking.png"))
+    assert table.evaluate(boxes) == still  # the pill floats: no layout shift
+    table.evaluate("window.__engineDelay = 0")
+    after(table, before)
+    expect(pill).to_be_hidden()

@@ -27,7 +27,9 @@ class Bot(Protocol):
 
 
 def make_bot(kind: str) -> Bot:
-    """A bot by its name (``random``, ``basic``, ``strong``) or difficulty (``easy``, ``normal``, ``hard``)."""
+    """A bot by its name (``random``, ``basic``, ``expert``, ``strong``), by difficulty (``easy``,
+    ``normal``, ``hard``: this engine version's), or by an earlier version's difficulty
+    (``normal@1.0.0``)."""
     from .registry import BOTS
 
     try:

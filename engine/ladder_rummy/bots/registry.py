@@ -1,32 +1,69 @@
-"""Named computer players and the three difficulties of New Game.
+"""Named computer players, and the three difficulties of each engine version.
 
-The Daily always uses Normal, so everyone meets the same opponents.
+The Daily always uses Normal, so everyone meets the same opponents. A change to a
+difficulty's decisions is a new engine version, since the leaderboard replays a Daily
+and re-checks every computer move: the difficulties of every earlier version stay
+here, by name (``normal@1.0.0``), so a save or a Daily of that version still resumes
+and replays exactly as it was played.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
+from .. import __version__
 from . import Bot
 from .basic import BasicBot
+from .expert import ExpertBot
+from .hard import HardBot, Search
+from .normal import NormalBot
 from .random_bot import RandomBot
 from .strong import Settings, StrongBot
 
 EASY_SLIPS = 0.3
 """Share of the Easy player's decisions that are careless (see :class:`BasicBot`)."""
-HARD = Settings(name="hard", exact=True)
-"""Hard: the strong player searching every hand a discard could leave (about ten
-searches a turn; Normal derives most of them). New Game only, so it may take its time.
-Measured no stronger than Normal, head to head: sampling rivals' hands (the earlier
-Hard) did not pay either (see docs/BOTS.md)."""
+HARD_1_0 = Settings(name="hard@1.0.0", exact=True)
+"""Hard of engine 1.0.0: the strong player searching every hand a discard could leave
+(about ten searches a turn; Normal derives most of them). Measured no stronger than
+Normal (see docs/BOTS.md)."""
+NORMAL_1_1 = Settings(name="normal@1.1.0", left_scale=1.5, sharpness=1.3)
+"""Normal of engine 1.1.0: the chance to lay down calibrated on Normal's own games (see
+:class:`Settings`), and discards weighed by what they hand a down rival (:class:`NormalBot`)."""
+HARD_1_1 = Search()
+"""Hard of engine 1.1.0: Normal, with its close calls searched once somebody is down (:class:`HardBot`)."""
 
-BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "basic": BasicBot,
-    "strong": StrongBot,
-    "easy": lambda: BasicBot(slips=EASY_SLIPS, name="easy"),
-    "normal": lambda: StrongBot(Settings(name="normal")),
-    "hard": lambda: StrongBot(HARD),
-}
 DIFFICULTIES = ("easy", "normal", "hard")
 DAILY_DIFFICULTY = "normal"
+
+Factory = Callable[[], Bot]
+VERSIONS: dict[str, dict[str, Factory]] = {
+    "1.0.0": {
+        "easy": lambda: BasicBot(slips=EASY_SLIPS, name="easy@1.0.0"),
+        "normal": lambda: StrongBot(Settings(name="normal@1.0.0")),
+        "hard": lambda: StrongBot(HARD_1_0),
+    },
+    "1.1.0": {
+        "easy": lambda: BasicBot(slips=EASY_SLIPS, name="easy@1.1.0"),
+        "normal": lambda: NormalBot(NORMAL_1_1),
+        "hard": lambda: HardBot(replace(NORMAL_1_1, name="hard@1.1.0"), HARD_1_1),
+    },
+}
+"""Per engine version, oldest first, its difficulties. The newest is this engine's own
+(``__version__``); Easy has not changed since 1.0.0."""
+
+BOTS: dict[str, Factory] = {
+    "random": RandomBot,
+    "basic": BasicBot,
+    "expert": ExpertBot,
+    "strong": StrongBot,
+    **{f"{difficulty}@{version}": factory
+       for version, lineup in VERSIONS.items() for difficulty, factory in lineup.items()},
+    **VERSIONS[__version__],
+}
+"""Every computer player by name: the plain difficulty names are this version's."""
+
+
+def difficulty_name(difficulty: str, version: str = __version__) -> str:
+    """The registry name of a difficulty of an engine version (``normal``, ``normal@1.0.0``)."""
+    return difficulty if version == __version__ else f"{difficulty}@{version}"

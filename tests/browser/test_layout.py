@@ -1,0 +1,160 @@
+"""The table's layout at every size the game is played at, in English, Turkish and Korean.
+
+One page per language and kind of device (phones with touch at device scale 2; a tablet and
+desktops), resized through the sizes rather than reloaded, so the test stays lean. At each size,
+on a game resumed from a save (as after a reload): nothing scrolls sideways, no text is cut,
+the whole turn is on screen without scrolling (seats, piles, melds, contract, actions, a
+one-row hand), touch targets are at least 44×44 CSS px (a hand card shows 28 px of its width
+and its full height), and every meld of a crowded table is in view — the lit ones too, once a
+card is lifted. Screenshots go to artifacts/ for review.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import pytest
+from helpers import ROOT, after_first_draw, crowded, device, settings_script, settle, stored_game
+
+if TYPE_CHECKING:
+    from conftest import Guard, Site
+    from playwright.sync_api import Browser, Page
+
+ARTIFACTS = ROOT / "artifacts"
+PHONES = [(360, 640), (390, 844), (412, 915), (740, 360)]
+LARGER = [(768, 1024), (1280, 800), (1920, 1080)]
+
+# Everything a person needs for a turn, which must be on screen at once.
+CORE = [".seat[data-seat=\"1\"]", ".seat[data-seat=\"2\"]", ".seat[data-seat=\"3\"]", "#stock", "#discard", "#status", "#melds", "#contract-panel", "#actions", "#hand"]
+
+CHECK = """([touch, core]) => {
+  const problems = [];
+  const W = innerWidth, H = innerHeight, root = document.documentElement;
+  const name = (e) => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}${e.classList.length ? "." + [...e.classList].join(".") : ""} "${(e.textContent || "").trim().slice(0, 30)}"`;
+  const shown = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== "hidden"
+    && !e.closest("dialog:not([open]), [hidden], .visually-hidden, .earlier, .sprite, [aria-hidden=true] .rank");
+  if (root.scrollWidth > W) problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${W}`);
+  if (root.scrollHeight > H) problems.push(`the page scrolls: ${root.scrollHeight} > ${H}`);
+  const scope = document.querySelector("dialog[open]") || document.getElementById("app");
+  for (const e of scope.querySelectorAll("*")) {
+    if (!shown(e) || !e.textContent.trim() || getComputedStyle(e).display === "inline") continue;
+    const blocks = [...e.children].some((c) => !["inline", "contents", "none"].includes(getComputedStyle(c).display));
+    if (blocks && ![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (e.closest(".card")) continue; // a card's corner is drawn to the card's size
+    if (e.getBoundingClientRect().width <= 1) continue; // visually hidden: read out, not shown
+    if (e.scrollWidth > e.clientWidth + 1) problems.push(`text cut: ${name(e)} ${e.scrollWidth} > ${e.clientWidth}`);
+    const r = e.getBoundingClientRect();
+    if (r.right > W + 0.5 || r.left < -0.5) problems.push(`text off screen: ${name(e)} at ${Math.round(r.left)}–${Math.round(r.right)}`);
+  }
+  for (const selector of core) {
+    const e = document.querySelector(selector);
+    const r = e && e.getBoundingClientRect();
+    if (!r || !r.height) problems.push(`missing: ${selector}`);
+    else if (r.top < -0.5 || r.bottom > H + 0.5) problems.push(`off screen: ${selector} at ${Math.round(r.top)}–${Math.round(r.bottom)} of ${H}`);
+  }
+  if (touch) {
+    for (const c of scope.querySelectorAll("button, input, select, [role=tab], a[href], .choices label")) {
+      if (!shown(c) || c.closest("#hand") || c.type === "radio" || c.type === "file") continue;
+      const r = c.getBoundingClientRect();
+      if (r.width < 43.5 || r.height < 43.5) problems.push(`small target: ${name(c)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+  }
+  const cards = [...document.querySelectorAll("#hand button.card")];
+  cards.forEach((card, i) => {
+    const r = card.getBoundingClientRect();
+    const next = cards[i + 1] && !card.classList.contains("lifted") ? cards[i + 1].getBoundingClientRect() : null;
+    const exposed = next ? next.left - r.left : r.width;
+    if (exposed < 27.5) problems.push(`hand card ${card.dataset.card} shows ${exposed.toFixed(1)} px`);
+    if (r.top < -0.5 || r.bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5) problems.push(`hand card ${card.dataset.card} off screen`);
+  });
+  if (cards.length && new Set(cards.map((c) => Math.round(c.getBoundingClientRect().bottom + (c.classList.contains("lifted") ? 14 : 0)))).size > 1) {
+    problems.push("the hand is not one row");
+  }
+  const melds = document.getElementById("melds");
+  if (melds.scrollHeight > melds.clientHeight + 1) problems.push(`melds hidden: ${melds.scrollHeight} > ${melds.clientHeight}`);
+  const area = melds.getBoundingClientRect();
+  for (const lit of melds.querySelectorAll(".meld.accepts")) {
+    const r = lit.getBoundingClientRect();
+    if (r.top < area.top - 1 || r.bottom > area.bottom + 1 || r.bottom > H) problems.push(`a lit meld is out of view: ${lit.dataset.meld}`);
+  }
+  return problems;
+}"""
+
+
+@pytest.fixture(scope="module")
+def positions() -> dict:
+    """The saved games the page opens at: 11 cards in hand, and a crowded table with a card to lift."""
+    save, card = crowded()
+    return {"eleven": after_first_draw(), "crowded": save, "lift": card}
+
+
+def open_at(page: Page, site: Site, save: dict) -> None:
+    """Resume `save` (it is in localStorage, as after a reload) and wait for the table."""
+    page.evaluate(f"() => {{ {stored_game(save)} }}")
+    page.goto(site.url)
+    settle(page)
+    page.wait_for_selector('#app[data-phase="play"]', state="attached")
+
+
+def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str) -> list[str]:
+    """Resize, let the table redraw, screenshot, and list every layout problem at that size."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(ARTIFACTS / f"layout-{lang}-{size[0]}x{size[1]}-{what}.png"))
+    return [f"{lang} {size[0]}×{size[1]} {what}: {p}" for p in page.evaluate(CHECK, [touch, CORE])]
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ko"])
+@pytest.mark.parametrize("kind", ["phones", "larger"])
+def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, positions: dict, lang: str, kind: str) -> None:
+    touch = kind == "phones"
+    sizes = PHONES if touch else LARGER
+    ARTIFACTS.mkdir(exist_ok=True)
+    problems: list[str] = []
+    with device(browser, guard, size=sizes[0], touch=touch, lang=lang) as page:
+        page.goto(site.url)
+        page.wait_for_selector("#start-dialog[open]")
+        open_at(page, site, positions["eleven"])
+        assert page.get_attribute("html", "lang") == lang
+        assert page.locator("#hand button.card").count() == 11
+        for size in sizes:
+            problems += check(page, size, touch, "eleven", lang)
+        open_at(page, site, positions["crowded"])
+        page.locator(f'#hand button.card[data-card="{positions["lift"]}"]').first.click()
+        page.locator("#melds .meld.accepts").first.wait_for()
+        for size in sizes:
+            problems += check(page, size, touch, "crowded-lifted", lang)
+    assert problems == [], "\n".join(problems)
+    guard.assert_clean()
+
+
+def test_the_keyboard_panel_is_remembered_and_found_by_name(table_page: Page, site: Site, positions: dict) -> None:
+    """On a phone the panel is closed (out of the way and out of the tree), K or its toggle opens it, a reload keeps it."""
+    page = table_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url)
+    page.wait_for_selector("#start-dialog[open]")
+    open_at(page, site, positions["eleven"])
+    assert page.get_by_role("list", name="Legal moves").count() == 0
+    toggle = page.get_by_role("button", name="Keyboard play")
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert page.get_by_role("textbox", name="Command").is_visible()
+    assert page.evaluate("document.activeElement.closest('#keyboard-panel') !== null")  # focus moved into it
+    page.reload()
+    settle(page)
+    assert page.get_by_role("list", name="Legal moves").count() == 1
+    assert json.loads(page.evaluate("localStorage.getItem('ladder-rummy:panels')")) == {"keyboard": True}
+    page.locator("#hand button.card").first.focus()
+    page.keyboard.press("k")  # the one key (Rules → Playing on this page)
+    assert page.locator("#keyboard-panel").is_hidden()
+    assert page.get_by_role("list", name="Legal moves").count() == 0
+
+
+@pytest.fixture
+def table_page(context, page: Page) -> Page:
+    """The guarded page in English at instant speed."""
+    context.add_init_script(settings_script("en"))
+    return page

@@ -1,0 +1,460 @@
+"""One game, one tab; a game never lost by a tap (issues 17 and 13) — in Chromium, on the real engine.
+
+Two tabs are two pages of one browser context: they share localStorage, Web Locks and
+BroadcastChannel, as two tabs of one browser profile do. The tests play the issue's sequences:
+a game open in two tabs, a tab taking it over, a save from a tab that fell behind, a Daily
+finished while another tab is open, storage that throws or is full, and starting another game
+in the middle of one. CPython plays the same seed where a test needs a position the page must
+show (helpers.py). The ``page`` fixture fails a test on any console error or foreign request in
+the context, so the second tab is guarded too.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS
+from helpers import INSTANT, ROOT, command, hand, legal_moves, settle
+from playwright.sync_api import expect
+from test_leaderboard import Daily, daily, play_to_the_end, resume  # noqa: F401 (daily: a fixture)
+from test_table import after, open_seed, replies
+
+if TYPE_CHECKING:
+    from conftest import Guard, Site
+    from playwright.sync_api import Browser, BrowserContext, Page, Request
+
+ARTIFACTS = ROOT / "artifacts"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SEED = "tabs-1"
+# In a try: a new tab's first document (about:blank) may not touch localStorage.
+SETTINGS = f"try {{ if (!localStorage.getItem('ladder-rummy:settings')) localStorage.setItem('ladder-rummy:settings', {json.dumps(INSTANT)}) }} catch {{}}"
+
+
+@pytest.fixture
+def tab(context: BrowserContext, page: Page) -> Page:
+    """The first tab, with computer players at instant speed."""
+    context.add_init_script(SETTINGS)
+    return page
+
+
+def second_tab(context: BrowserContext, url: str) -> Page:
+    """Another tab of the same browser, opened at `url`."""
+    other = context.new_page()
+    other.set_default_timeout(BOOT_TIMEOUT_MS)
+    other.goto(url)
+    return other
+
+
+def play(page: Page, move: str) -> None:
+    """One move through the Command box, then wait for the engine and the animation."""
+    before = replies(page)
+    command(page, move)
+    after(page, before)
+    expect(page.locator("#command-error")).to_have_text("")
+
+
+def a_turn(page: Page) -> list[str]:
+    """Draw from the stock and discard the first card the engine allows; the two moves."""
+    play(page, "draw stock")
+    discard = next(m for m in legal_moves(page) if m.startswith("discard "))
+    play(page, discard)
+    return ["draw stock", discard]
+
+
+def stored(page: Page, slot: str = "new") -> dict[str, Any] | None:
+    """The record saves.js keeps for a game."""
+    text = page.evaluate(f"localStorage.getItem('ladder-rummy:game:{slot}')")
+    return json.loads(text) if text else None
+
+
+def away(page: Page) -> Any:
+    """The notice that another tab holds the game, once it is up."""
+    notice = page.locator("#away-dialog[open]")
+    notice.wait_for()
+    expect(notice.get_by_role("heading")).to_have_text("Open in another tab")
+    expect(notice).to_contain_text("This game is open in another tab.")
+    return notice
+
+
+def take_over(page: Page) -> None:
+    """Press "Continue here" on the notice and wait for the game on the table."""
+    before = replies(page)
+    away(page).get_by_role("button", name="Continue here").click()
+    expect(page.locator("#away-dialog")).not_to_have_attribute("open", "")
+    page.wait_for_selector(f'#app:not([data-replies="{before}"])[data-busy="false"]', state="attached")
+
+
+def post_counter(context: BrowserContext) -> list[Request]:
+    """Every POST to the leaderboard from any tab of the context, from now on."""
+    seen: list[Request] = []
+    context.on("request", lambda r: seen.append(r) if r.method == "POST" and "/api/leaderboard" in r.url else None)
+    return seen
+
+
+# ---- issue 17: one game, one tab ----
+
+def test_a_second_tab_never_forks_the_game(context: BrowserContext, tab: Page, site: Site) -> None:
+    """The issue's sequence: A plays, B (opened on the same game) cannot play a stale position;
+    taking over continues from A's latest move; A then shows the notice; nothing is lost."""
+    a = tab
+    open_seed(a, site, SEED)
+    b = second_tab(context, site.url)
+    away(b)
+    assert legal_moves(b) == []  # B never resumed the game behind the notice
+
+    start = len(stored(a)["save"]["log"])
+    a_moves = a_turn(a)  # A: draw stock, discard; the computer players answer
+    after_a = stored(a)["save"]["log"]
+    assert after_a[start:start + 2] == a_moves
+    expect(b.locator("#away-dialog[open]")).to_have_count(1)  # B still cannot play the old position
+
+    # B takes the game over: from A's latest saved move, not from a stale screen; A says so.
+    a_hand = hand(a)
+    take_over(b)
+    assert hand(b) == a_hand
+    assert b.get_attribute("#app", "data-phase") == "draw"
+    away(a)
+    b_moves = a_turn(b)
+    after_b = stored(b)["save"]["log"]
+    assert after_b[: len(after_a)] == after_a, "A's turn is kept"
+    assert after_b[len(after_a):][:2] == b_moves
+
+    # A takes it back: B's turn is there.
+    b_hand = hand(b)
+    take_over(a)
+    assert hand(a) == b_hand
+    away(b)
+
+    # Reload both: the one game, both turns kept; the tab opened second shows the notice.
+    a.reload()
+    settle(a)
+    assert hand(a) == b_hand
+    b.reload()
+    away(b)
+    assert stored(a)["save"]["log"] == after_b
+
+
+def test_without_web_locks_the_tabs_agree_over_a_channel(context: BrowserContext, tab: Page, site: Site) -> None:
+    """Browsers without Web Locks: the tabs ask and claim over a BroadcastChannel, to the same effect."""
+    context.add_init_script("delete Navigator.prototype.locks;")
+    a = tab
+    open_seed(a, site, SEED)
+    assert a.evaluate("navigator.locks") is None
+    b = second_tab(context, site.url)
+    away(b)
+    take_over(b)
+    away(a)
+    a_turn(b)
+    take_over(a)
+    assert hand(a) == hand(b)
+    away(b)
+
+
+def test_a_stale_save_is_refused_and_the_stored_game_shown(context: BrowserContext, tab: Page, site: Site) -> None:
+    """A save that would undo moves stored by another tab is refused: the stored game comes back, and why."""
+    from ladder_rummy import adapter
+
+    open_seed(tab, site, SEED)
+    a_turn(tab)
+    record = stored(tab)
+
+    # Another tab (say an older version, which has no locks) played on: the stored game is further on.
+    adapter.resume(json.dumps(record["save"]))
+    drawn = json.loads(adapter.act("draw stock"))
+    further = json.loads(adapter.act(next(m for m in drawn["view"]["legal"] if m.startswith("discard "))))
+    assert further["ok"] and len(further["save"]["log"]) > len(record["save"]["log"]) + 2
+    write = "r => localStorage.setItem('ladder-rummy:game:new', JSON.stringify(r))"
+    tab.evaluate(write, {**record, "save": further["save"], "deal": further["view"]["deal"]})
+
+    # This tab, behind, plays the same draw from its stale screen: refused; the stored game is shown, and why.
+    before = replies(tab)
+    command(tab, "draw stock")
+    notice = tab.locator("#notice-dialog[open]")
+    notice.wait_for()
+    expect(notice.get_by_role("heading")).to_have_text("Your game moved on")
+    expect(notice).to_contain_text("This game was played further in another tab.")
+    assert stored(tab)["save"]["log"] == further["save"]["log"], "the refused save did not land"
+    notice.get_by_role("button", name="OK").click()
+    tab.wait_for_selector(f'#app:not([data-replies="{before}"])[data-busy="false"]', state="attached")
+    assert sorted(hand(tab)) == sorted(further["view"]["hand"])
+    assert set(legal_moves(tab)) == set(further["view"]["legal"])
+
+    # Another document of the site (a frame stands in for a tab that does not start a game)
+    # stores a position that went another way from the earlier one: this tab hears of it at once
+    # (the storage event), shows that game, and says why.
+    adapter.resume(json.dumps(record["save"]))
+    forked = json.loads(adapter.act("draw discard"))
+    assert forked["ok"]
+    tab.evaluate("""r => {
+        const frame = document.body.appendChild(document.createElement("iframe"));
+        frame.contentWindow.localStorage.setItem('ladder-rummy:game:new', JSON.stringify(r));
+        frame.remove();
+    }""", {**record, "save": forked["save"], "deal": forked["view"]["deal"]})
+    notice.wait_for()
+    expect(notice).to_contain_text("This game was played differently in another tab, and that play was saved first.")
+    notice.get_by_role("button", name="OK").click()
+    settle(tab)
+    assert sorted(hand(tab)) == sorted(forked["view"]["hand"])
+    assert tab.get_attribute("#app", "data-phase") == "play"
+    play(tab, next(m for m in legal_moves(tab) if m.startswith("discard ")))  # and it plays on from there
+    assert stored(tab)["save"]["log"][: len(forked["save"]["log"])] == forked["save"]["log"]
+
+
+def test_a_daily_finished_in_one_tab_is_counted_and_sent_once(context: BrowserContext, page: Page, site: Site, daily: Daily) -> None:
+    """A Daily finished in tab A while tab B is open: one submission, one record, whichever tab looks.
+    Closing the leaderboard from Game over returns to Game over (issue 13)."""
+    context.add_init_script(f"try {{ {daily.storage_script(name='Tab Tess', player_id=str(uuid.uuid4()))} }} catch {{}}")
+    sent = post_counter(context)
+    a = page
+    resume(a, site)
+    b = second_tab(context, site.url)
+    away(b)
+    c = second_tab(context, site.url)  # a third tab goes to the menu, which offers to continue the Daily
+    away(c).get_by_role("button", name="Menu").click()
+    expect(c.locator("#start-dialog[open]").get_by_role("button", name="Continue today's Daily")).to_have_count(1)
+
+    play_to_the_end(a, daily)
+    over = a.locator("#game-dialog[open]")
+    over.wait_for()
+    expect(over.get_by_role("status")).to_have_text(f"Your result is on the leaderboard for {daily.date}.", timeout=60_000)
+    over.get_by_role("button", name="Leaderboard").click()
+    board = a.locator("#board-dialog[open]")
+    board.wait_for()
+    board.get_by_role("button", name="Close").click()
+    over.wait_for()  # back on the game-over sheet, chart and Share still there
+    expect(over.locator("svg.chart")).to_have_count(1)
+
+    # B wants to continue it: it finished; B says so and offers the start screen, which knows.
+    away(b).get_by_role("button", name="Continue here").click()
+    notice = b.locator("#notice-dialog[open]")
+    notice.wait_for()
+    expect(notice).to_contain_text("This game was finished in another tab.")
+    notice.get_by_role("button", name="OK").click()
+    start = b.locator("#start-dialog[open]")
+    start.wait_for()
+    expect(start.locator(".daily-done")).to_contain_text("Finished today")
+    # C's start screen is from before: continuing says it finished, and never deals it again.
+    c.locator("#start-dialog[open]").get_by_role("button", name="Continue today's Daily").click()
+    expect(c.locator("#notice-dialog[open]")).to_contain_text("This game was finished in another tab.")
+    c.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+    expect(c.locator("#start-dialog[open] .daily-done")).to_contain_text("Finished today")
+    assert legal_moves(c) == []
+    b.reload()
+    b.locator("#start-dialog[open]").wait_for()
+    b.wait_for_timeout(1500)  # both tabs' queues have had their round
+
+    assert len(sent) == 1 and sent[0].response().status == 201
+    games = json.loads(b.evaluate("localStorage.getItem('ladder-rummy:stats')"))["games"]
+    assert [g["date"] for g in games if g["mode"] == "daily"] == [daily.date]
+    assert json.loads(b.evaluate("localStorage.getItem('ladder-rummy:board-queue')")) == {}
+    assert stored(b, f"daily:{daily.date}")["over"] is True
+
+
+# ---- issue 17: storage that fails ----
+
+THROWING = """
+(() => {
+  const real = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage) throw new DOMException("The operation is insecure.", "SecurityError");
+    return real.call(this, key, value);
+  };
+})();
+"""
+STATS = {"format": 1, "games": [{"id": "earlier-1", "mode": "new", "date": None, "difficulty": "easy", "finished": "2026-11-20T12:00:00.000Z",
+                                 "place": 2, "shared": False, "players": 4, "completed": 3, "penalty": 80, "climbs": [True, True, True]}]}
+
+
+def storage_notice(page: Page) -> None:
+    """The one notice that the game cannot be saved here; closed."""
+    notice = page.locator("#storage-dialog[open]")
+    notice.wait_for()
+    expect(notice.get_by_role("heading")).to_have_text("Not saved on this device")
+    expect(notice).to_contain_text("You can keep playing")
+    notice.get_by_role("button", name="OK").click()
+
+
+def test_storage_that_throws_keeps_the_game_playable(context: BrowserContext, tab: Page, site: Site) -> None:
+    """localStorage.setItem throwing (some private modes): told once, the game plays on, nothing stored changes."""
+    context.add_init_script(f"localStorage.setItem('ladder-rummy:stats', {json.dumps(json.dumps(STATS))});" + THROWING)
+    tab.goto(site.at(f"?seed={SEED}&difficulty=easy"))
+    storage_notice(tab)
+    settle(tab)
+    for _ in range(2):
+        a_turn(tab)
+        expect(tab.locator("#storage-dialog[open]")).to_have_count(0)  # told once
+    assert tab.get_attribute("#app", "data-phase") == "draw"
+    assert json.loads(tab.evaluate("localStorage.getItem('ladder-rummy:stats')")) == STATS
+    assert stored(tab) is None
+
+
+def test_a_full_quota_keeps_the_game_playable_and_the_stored_game_intact(tab: Page, site: Site) -> None:
+    """The origin's quota filled up mid-game: told once, the game plays on from memory, and the
+    stored game (the last move that fit) is untouched: a reload after making room resumes it."""
+    open_seed(tab, site, SEED)
+    a_turn(tab)
+    kept = tab.evaluate("localStorage.getItem('ladder-rummy:game:new')")
+    position = (hand(tab), legal_moves(tab))
+    # Fill the origin's quota to the last character: megabyte items, then one item sized by bisection.
+    filled = tab.evaluate("""() => {
+        let n = 0;
+        const chunk = "x".repeat(1 << 20);
+        for (;;) { try { localStorage.setItem(`filler:${n}`, chunk); n += 1; } catch { break; } }
+        let low = 0, high = 1 << 20;
+        while (low < high) {
+            const size = Math.ceil((low + high) / 2);
+            try { localStorage.setItem("filler:last", "x".repeat(size)); low = size; } catch { high = size - 1; }
+        }
+        localStorage.setItem("filler:last", "x".repeat(low));
+        try { localStorage.setItem("filler:one-more", "x"); return -1; } catch { return n; }
+    }""")
+    assert filled > 0
+    play(tab, "draw stock")
+    storage_notice(tab)
+    play(tab, next(m for m in legal_moves(tab) if m.startswith("discard ")))
+    a_turn(tab)
+    expect(tab.locator("#storage-dialog[open]")).to_have_count(0)
+    assert tab.evaluate("localStorage.getItem('ladder-rummy:game:new')") == kept
+
+    tab.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:')).forEach(k => localStorage.removeItem(k))")
+    tab.reload()
+    settle(tab)
+    assert (hand(tab), legal_moves(tab)) == position
+
+
+# ---- issue 13: a game is never lost by a tap ----
+
+def tap_and_wait(page: Page, button: Any) -> None:
+    """Tap a button that puts a game on the table; wait until the engine answered and it is drawn."""
+    before = replies(page)
+    button.click()
+    page.wait_for_selector(f'#app:not([data-replies="{before}"])[data-screen="table"][data-busy="false"]', state="attached")
+
+
+def menu(page: Page) -> Any:
+    page.locator("#menu-button").click()
+    start = page.locator("#start-dialog[open]")
+    start.wait_for()
+    return start
+
+
+def test_a_game_is_never_lost_by_a_tap(tab: Page, site: Site) -> None:
+    """Starting another game mid-game asks, and cancelling keeps the game exactly. A started Daily
+    is only ever continued (start, draw, leave, come back: the same position), across a reload too."""
+    tab.goto(site.url)
+    tap_and_wait(tab, tab.locator("#start-dialog[open]").get_by_role("button", name="Play today's Daily"))
+    play(tab, "draw stock")
+    daily_position = (hand(tab), legal_moves(tab), tab.get_attribute("#app", "data-phase"))
+
+    # Another game mid-Daily: asked first; "Keep playing" keeps the game exactly (no engine call).
+    before = replies(tab)
+    menu(tab).get_by_role("button", name="Easy").click()
+    ask = tab.locator("#confirm-dialog[open]")
+    ask.wait_for()
+    expect(ask.get_by_role("heading")).to_have_text("Start a new game?")
+    expect(ask).to_contain_text("Today's Daily stays saved at this move")
+    shot(tab, "confirm-daily-kept")
+    ask.get_by_role("button", name="Keep playing").click()
+    expect(tab.locator("dialog[open]")).to_have_count(0)
+    assert (hand(tab), legal_moves(tab), tab.get_attribute("#app", "data-phase")) == daily_position
+    assert replies(tab) == before
+
+    # Going ahead: a New Game; the Daily stays saved.
+    menu(tab).get_by_role("button", name="Easy").click()
+    tap_and_wait(tab, ask.get_by_role("button", name="Start new game"))
+    assert tab.get_attribute("#app", "data-phase") == "draw"
+    play(tab, "draw stock")
+    new_position = (hand(tab), legal_moves(tab))
+
+    # "Play today's Daily" is now "Continue today's Daily": the same game at its last move, never move 0.
+    start = menu(tab)
+    expect(start.get_by_role("button", name="Play today's Daily")).to_have_count(0)
+    expect(start).to_contain_text("Started on this device, now in deal 1")
+    shot(tab, "start-continue")
+    tap_and_wait(tab, start.get_by_role("button", name="Continue today's Daily"))
+    assert (hand(tab), legal_moves(tab), tab.get_attribute("#app", "data-phase")) == daily_position
+
+    # After a reload the game last played comes back, and the New Game waits on the start screen.
+    tab.reload()
+    settle(tab)
+    assert (hand(tab), legal_moves(tab)) == daily_position[:2]
+    start = menu(tab)
+    expect(start).to_contain_text("In progress on this device: Easy, deal 1.")
+    tap_and_wait(tab, start.get_by_role("button", name="Continue your New Game"))
+    assert (hand(tab), legal_moves(tab)) == new_position
+
+    # Another New Game would end this one: the question says which, and Cancel keeps it.
+    menu(tab).get_by_role("button", name="Hard").click()
+    ask.wait_for()
+    expect(ask).to_contain_text("Your New Game in progress (Easy, deal 1) ends here")
+    ask.get_by_role("button", name="Keep playing").click()
+    assert (hand(tab), legal_moves(tab)) == new_position
+
+
+# ---- the sheets, as people see them ----
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.evaluate("document.activeElement?.blur()")
+    page.wait_for_timeout(120)
+    page.screenshot(path=str(ARTIFACTS / f"tabs-{name}.png"))
+
+
+IMPORTS = "Promise.all(['js/dialogs.js', 'js/i18n.js'].map((p) => import(new URL(p, document.baseURI).href)))"
+SHEETS = {
+    "away": "([d, {t}]) => { d.showAway({title: t('away.title'), text: t('away.text')}); return 'away-dialog'; }",
+    "confirm": """([d, {t}]) => { d.confirm({title: t('confirm.new_title'), yes: t('confirm.new_yes'), no: t('confirm.keep'),
+        text: [t('confirm.lost', {game: t('games.new_deal', {difficulty: t('difficulty.normal'), deal: 10})}), t('confirm.kept_daily')]});
+        return 'confirm-dialog'; }""",
+    "refused": "([d, {t}]) => { d.showNotice(t('refused.forked'), {title: t('refused.title')}); return 'notice-dialog'; }",
+    "storage": "([d, {t}]) => { d.showNotice(t('notice.storage'), {title: t('notice.storage_title'), id: 'storage-dialog'}); return 'storage-dialog'; }",
+    "start": """([d, {t}]) => { d.openStart({date: '2026-11-29', dailyRecord: null, canContinue: true, dailySaved: {deal: 10},
+        newSaved: t('games.new_deal', {difficulty: t('difficulty.normal'), deal: 10}), pastDailies: ['2026-11-28']}); return 'start-dialog'; }""",
+}
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_sheets_in_three_languages(browser: Browser, site: Site, guard: Guard, size: str) -> None:
+    """Every sheet of this work at 360×640 (touch, scale 2) and 1280×800 in English, Turkish and
+    Korean: nothing sticks out or is cut off, and axe-core finds nothing serious or critical."""
+    phone = size == "phone"
+    options: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True} \
+        if phone else {"viewport": {"width": 1280, "height": 800}}
+    context = browser.new_context(bypass_csp=True, **options)  # bypass: to inject axe-core's script
+    context.on("console", guard.on_console)
+    context.on("request", guard.on_request)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        context.add_init_script(SETTINGS)
+        open_seed(page, site, SEED)
+        page.add_script_tag(path=str(AXE))
+        for lang in ("en", "tr", "ko"):
+            page.locator("#settings-button").click()
+            page.locator(f'#settings-dialog input[name="setting-lang"][value="{lang}"]').check()
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            page.locator("#settings-dialog .sheet-foot button").click()
+            for name, script in SHEETS.items():
+                dialog_id = page.evaluate(f"{IMPORTS}.then({script})")
+                dialog = page.locator(f"#{dialog_id}[open]")
+                dialog.wait_for()
+                shot(page, f"{size}-{lang}-{name}")
+                cut = page.evaluate("""(id) => [...document.querySelectorAll(`#${id} *`)]
+                    .filter((e) => e.getClientRects().length && (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'auto'
+                        || e.getBoundingClientRect().right > innerWidth + 0.5))
+                    .map((e) => `${e.tagName}.${e.className}: ${e.textContent.slice(0, 40)}`)""", dialog_id)
+                assert cut == [], f"{lang} {name}: {cut}"
+                small = page.evaluate("""(id) => [...document.querySelectorAll(`#${id} button`)]
+                    .map((b) => b.getBoundingClientRect()).filter((r) => Math.min(r.width, r.height) < 40).length""", dialog_id)
+                assert not phone or small == 0, f"{lang} {name}: {small} buttons under 40 px"
+                violations = page.evaluate("""async (id) => (await axe.run(`#${id}`, {resultTypes: ['violations']})).violations
+                    .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)""", dialog_id)
+                assert violations == [], f"{lang} {name}: {violations}"
+                page.evaluate(f"document.getElementById('{dialog_id}').close()")
+                expect(dialog).to_have_count(0)
+    finally:
+        context.close()
+    guard.assert_clean()
