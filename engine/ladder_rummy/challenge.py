@@ -6,6 +6,11 @@ moves follow from the seed and the person's moves, so the engine rebuilds the wh
 playing them again — which is also what makes a result carried by a long link trustworthy:
 the page shows the result the engine replays, never the one the link claims.
 
+A link names the engine version that played it: its computer players are that version's (the
+registry keeps every earlier version's difficulties), so a challenge sent before an update plays
+the same deals against the same opponents after it; a version this engine does not know is
+refused with a message saying so.
+
 >>> from ladder_rummy.match import Match
 >>> match = Match.against("challenge-doc", "easy")
 >>> moves = person_moves("challenge-doc", list(match.game.log))
@@ -17,9 +22,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from . import __version__
+from .bots.registry import DIFFICULTIES
 from .errors import LadderRummyError, ReplayError
 from .game import Game, ranking_key
 from .match import PERSON, Match, person_and_bots
+from .verify import REPLAY_COMPATIBLE
 
 MAX_PERSON_MOVES = 4_000
 """More moves than any real game of ten deals has (about 300 is a long one); a cap on work."""
@@ -40,17 +48,30 @@ def person_moves(seed: str, log: Sequence[str]) -> list[str]:
     return moves
 
 
-def replay_person_moves(seed: str, difficulty: str, moves: Sequence[object]) -> Match:
-    """Play the person's ``moves`` against the computer players of ``difficulty`` from ``seed``.
+def check_settings(seed: object, difficulty: object, version: object) -> None:
+    """:class:`LadderRummyError` naming what a challenge's seed, difficulty or engine version lacks."""
+    if not isinstance(seed, str) or not seed or len(seed) > 200:
+        raise LadderRummyError("the challenge's seed must be text of 1 to 200 characters")
+    if difficulty not in DIFFICULTIES:
+        raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)")
+    if version not in REPLAY_COMPATIBLE:
+        raise LadderRummyError(f"this challenge was played by engine {version!r}; this engine plays the games of"
+                               f" {', '.join(REPLAY_COMPATIBLE)}")
+
+
+def replay_person_moves(seed: str, difficulty: str, moves: Sequence[object], version: str = __version__) -> Match:
+    """Play the person's ``moves`` against the computer players of ``difficulty`` of engine
+    ``version`` from ``seed``.
 
     Raises :class:`ReplayError` naming the first move that is not legal where it falls, or
-    :class:`LadderRummyError` when there are too many moves or some are left after the end.
+    :class:`LadderRummyError` for an unknown version or too many moves.
     """
+    check_settings(seed, difficulty, version)
     if not isinstance(moves, (list, tuple)):
         raise LadderRummyError("the challenger's moves must be a list of actions")
     if len(moves) > MAX_PERSON_MOVES:
         raise LadderRummyError(f"the challenge carries {len(moves)} moves; no game is that long")
-    match = Match(seed, person_and_bots(difficulty))
+    match = Match(seed, person_and_bots(difficulty, version))
     match.advance()
     for index, move in enumerate(moves):
         if not isinstance(move, str):
@@ -74,12 +95,12 @@ def person_result(game: Game) -> dict[str, Any]:
     }
 
 
-def verify_challenge(seed: str, difficulty: str, moves: Sequence[object]) -> dict[str, Any]:
+def verify_challenge(seed: str, difficulty: str, moves: Sequence[object], version: str = __version__) -> dict[str, Any]:
     """The replayed result of a challenger's moves, and the whole log (to watch the game).
 
     A challenge whose moves do not finish the game is refused: only finished games are sent.
     """
-    match = replay_person_moves(seed, difficulty, moves)
+    match = replay_person_moves(seed, difficulty, moves, version)
     if not match.game.is_over:
         raise ReplayError(len(moves), "(end of moves)", "the challenger's game does not finish")
     return {"result": person_result(match.game), "log": list(match.game.log)}
@@ -94,3 +115,14 @@ def compare_results(mine: dict[str, Any], theirs: dict[str, Any]) -> str:
     a = ranking_key(int(mine["completed"]), int(mine["penalty"]))
     b = ranking_key(int(theirs["completed"]), int(theirs["penalty"]))
     return "won" if a < b else "lost" if a > b else "tied"
+
+
+def challenge_of(seed: str, log: Sequence[str]) -> dict[str, Any]:
+    """What a link carries of a finished game: the person's result and their own moves.
+
+    Raises :class:`LadderRummyError` for a game that is not finished (only finished games are sent).
+    """
+    game = Game.replay(seed, log)
+    if not game.is_over:
+        raise LadderRummyError("only a finished game can be sent as a challenge")
+    return {"result": person_result(game), "moves": person_moves(seed, log)}

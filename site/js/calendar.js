@@ -96,5 +96,7 @@ export function longDate(locale, date) {
 
 /** The day of the month, in the locale's digits. */
 export function dayNumber(locale, date) {
-  return new Intl.DateTimeFormat(locale, { day: "numeric", timeZone: "UTC" }).format(dayMs(date));
+  // The day part alone: Korean writes "29일" for the day, but a calendar's cell is just "29".
+  const parts = new Intl.DateTimeFormat(locale, { day: "numeric", timeZone: "UTC" }).formatToParts(dayMs(date));
+  return parts.find((part) => part.type === "day")?.value ?? String(Number(date.slice(8)));
 }
