@@ -16,8 +16,11 @@ export function resultWords(result) {
   return t("challenge.result", { completed: result.completed, penalty: result.penalty });
 }
 
-/** One mark per deal: 🟩 climbed, ⬜ stayed (the same marks as a shared Daily). */
+/** One mark per deal: 🟩 climbed, ⬜ stayed (the same marks as a shared Daily's text). */
 export const dealMarks = (climbed) => climbed.map((up) => (up ? CLIMBED : STAYED)).join("");
+
+/** A deal's mark on the page: a drawn square (filled: climbed), not an emoji a device may lack. */
+const square = (up) => h("span", { class: `deal-square ${up ? "climbed" : "stayed"}`, "aria-hidden": "true" });
 
 /**
  * Share `url` with `text`: the system's share sheet, else the clipboard. Resolves "shared" |
@@ -73,7 +76,8 @@ export function openChallengeShare({ name = "", result, checkName, makeLink }) {
       const url = await makeLink({ name: checked.name, long });
       if (!url) { line.textContent = t("challenge.make_failed"); return; }
       box.value = url;
-      const outcome = await shareLink(url, t("challenge.share_text", { name: checked.name, result: resultWords(result) }));
+      const text = `${t("challenge.share_text", { name: checked.name, result: resultWords(result) })}\n${dealMarks(result.climbed)}`;
+      const outcome = await shareLink(url, text);
       line.textContent = outcome === "cancelled" ? "" : t(`challenge.${outcome}`);
       box.hidden = outcome !== "failed";
       if (!box.hidden) { box.focus(); box.select(); }
@@ -97,7 +101,8 @@ export function openChallengeStart({ challenge, difficulty, verified }) {
   sheet("challenge-dialog", t("challenge.from", { name }), [
     h("p", { class: "headline challenge-headline", text: t("challenge.beat", { name, result: resultWords(result) }) }),
     h("p", { text: t("challenge.details", { difficulty: t(`difficulty.${difficulty}`), place: result.place, deals: result.climbed.length }) }),
-    h("p", { class: "deal-marks", role: "img", "aria-label": t("challenge.marks_label", { name, climbed: result.completed, deals: result.climbed.length }), text: dealMarks(result.climbed) }),
+    h("p", { class: "deal-marks", role: "img", "aria-label": t("challenge.marks_label", { name, climbed: result.completed, deals: result.climbed.length }) },
+      result.climbed.map(square)),
     h("p", { class: "small", text: t(verified ? "challenge.verified" : "challenge.claimed", { name }) }),
   ], [
     closeButton(dialog, "", t("challenge.not_now")),
@@ -114,7 +119,7 @@ export function openChallengeStart({ challenge, difficulty, verified }) {
 export function challengeResults({ name, mine, theirs, outcome, verified, onWatch = null }) {
   const mark = (climbed) => (climbed === null ? h("td", { class: "num", text: "—" })
     : h("td", { class: `num ${climbed ? "climbed" : "stayed"}` },
-      h("span", { "aria-hidden": "true", text: climbed ? CLIMBED : STAYED }),
+      square(climbed),
       h("span", { class: "visually-hidden", text: t(climbed ? "challenge.climbed" : "challenge.stayed") })));
   const rows = dealRows(mine, theirs).map((row) => h("tr", {},
     h("th", { scope: "row", text: t("challenge.deal", { deal: row.deal }) }), mark(row.mine), mark(row.theirs)));

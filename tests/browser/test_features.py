@@ -66,7 +66,7 @@ def finish_typing(page: Page, moves: list[str]) -> None:
         before = replies(page)
         command(page, move)
         after(page, before)
-    page.locator("#deal-dialog[open]").get_by_role("button", name="See the results").click()
+    page.locator("#deal-dialog[open]").get_by_role("button").last.click()  # "See the results", in any language
     page.locator("#game-dialog[open]").wait_for()
 
 
@@ -518,3 +518,53 @@ def test_skipping_the_lesson_leaves_a_normal_start_and_the_rules_page_offers_it_
         start.wait_for()
         stored = page.evaluate("Object.keys(localStorage)")
         assert not [k for k in stored if k.startswith(("ladder-rummy:game", "ladder-rummy:stats"))], stored
+
+
+def payload(name: str, engine: str, result: dict[str, Any], moves: list[str] | None) -> str:
+    """A challenge payload as site/js/challenge.js writes it: JSON, raw deflate, base64url."""
+    import base64
+    import zlib
+    data = {"v": 1, "n": name, "e": engine, "c": result["completed"], "p": result["penalty"], "r": result["place"],
+            "d": "".join("1" if up else "0" for up in result["climbed"])}
+    if moves is not None:
+        data["m"] = "\n".join(moves)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(json.dumps(data).encode()) + packer.flush()).decode().rstrip("=")
+
+
+@pytest.fixture(scope="module")
+def duel(site: Site) -> dict[str, Any]:
+    """Aylin's finished game (its result and moves) and a friend's game on the same deals, cut near its end."""
+    wheel = site.dist / "engine" / "ladder_rummy.whl"
+    out = subprocess.run([sys.executable, "-c", PLAY_NEW, str(wheel), CHALLENGE_SEED, "easy", "0"], check=True, capture_output=True, text=True)
+    aylin = json.loads(out.stdout)
+    save, moves, friend = nearly_finished_new(site, CHALLENGE_SEED, "easy", 3)
+    return {"aylin": aylin, "save": save, "moves": moves, "friend": friend}
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ko"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, guard: Guard, duel: dict[str, Any], lang: str, size: str) -> None:
+    """The challenge before the game and both results after it, in each language and size: axe-clean, fits."""
+    aylin = duel["aylin"]
+    link = site.at(f"?seed={CHALLENGE_SEED}&difficulty=easy&challenge={payload('Aylin', aylin['engine'], aylin['result'], aylin['moves'])}")
+    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
+        page.goto(link)
+        page.locator("#challenge-dialog[open]").wait_for()
+        assert f"{aylin['result']['penalty']}" in page.locator("#challenge-dialog .challenge-headline").inner_text()
+        assert axe(page, "challenge-dialog", size) == []
+        result = {k: v for k, v in aylin["result"].items() if k != "finished"}
+        record = {"format": 1, "save": duel["save"], "order": [], "manual": False, "mode": {
+            "mode": "new", "difficulty": "easy", "seed": CHALLENGE_SEED, "engine": aylin["engine"],
+            "challenge": {"name": "Aylin", "engine": aylin["engine"], "result": result, "verified": True, "moves": aylin["moves"]}}}
+        page.evaluate("record => { localStorage.setItem('ladder-rummy:game:new', JSON.stringify(record));"
+                      " localStorage.setItem('ladder-rummy:game-current', JSON.stringify({slot: 'new'})); }", record)
+        page.reload()
+        settle(page, RESUME_MS)
+        assert "Aylin" in page.inner_text("#deal-counter")
+        page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-table.png"))
+        finish_typing(page, duel["moves"])
+        results = page.locator("#game-dialog[open] .challenge-results")
+        results.scroll_into_view_if_needed()
+        assert axe(page, "game-dialog-challenge", size) == []
+
