@@ -126,6 +126,9 @@ def test_past_dailies_calendar_never_submitted_streak_kept_offline(browser: Brow
         assert "In progress" in day.text_content()
         day.click()
         sheet.get_by_role("button", name="Continue this Daily").click()
+        # The table still shows the first game until the second is replayed: wait for its mark.
+        number = (dt.date.fromisoformat(second) - FIRST_DAILY).days + 1
+        page.wait_for_function(f"document.querySelector('#deal-counter').textContent.includes('Past Daily #{number}')", timeout=RESUME_MS)
         settle(page, RESUME_MS)
         finish_typing(page, saves[second][1])
         page.locator("#game-dialog[open]").get_by_role("button", name="Main menu").click()
@@ -156,6 +159,8 @@ def test_past_dailies_calendar_never_submitted_streak_kept_offline(browser: Brow
         show_month(sheet, third)
         sheet.locator(f'button.day[data-date="{third}"]').click()
         sheet.get_by_role("button", name="Play this Daily").click()
+        number = (dt.date.fromisoformat(third) - FIRST_DAILY).days + 1
+        page.wait_for_function(f"document.querySelector('#deal-counter').textContent.includes('Past Daily #{number}')")
         page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
         shown = page.eval_on_selector_all("#hand button.card", "cards => cards.map(c => c.dataset.card)")
         from ladder_rummy import adapter
