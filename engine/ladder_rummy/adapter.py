@@ -20,6 +20,7 @@ from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES
 from .errors import LadderRummyError, ReplayError, SaveError
 from .match import PERSON, Match, person_and_bots
 from .bots import make_bot
+from .challenge import challenge_of, compare_results, verify_challenge
 from .evaluate import progress
 from .replay import Replay
 from .seeds import derive
@@ -111,6 +112,37 @@ def hint() -> str:
     return _answer_with(suggest)
 
 
+def challenge(args_json: str) -> str:
+    """Replay a challenge's moves (``{"seed", "difficulty", "engine", "moves"}``) with the computer
+    players of the engine version that played it: the true result and the whole log, or the reason."""
+    def replayed() -> dict[str, Any]:
+        args = _load_object(args_json, "challenge")
+        return verify_challenge(args.get("seed"), args.get("difficulty"), args.get("moves"), args.get("engine"))
+    return _answer_with(replayed)
+
+
+def challenge_link(save_json: str) -> str:
+    """What a challenge link carries of a finished New Game (its save): the result and the person's moves."""
+    def carried() -> dict[str, Any]:
+        settings = check_save(_load_object(save_json, "finished game"))
+        if settings["mode"] != "new":
+            raise LadderRummyError("only a New Game can be sent as a challenge")
+        save = _load_object(save_json, "finished game")
+        return challenge_of(settings["seed"], save["log"])
+    return _answer_with(carried)
+
+
+def compare(args_json: str) -> str:
+    """``{"mine": result, "theirs": result}`` → ``{"outcome": "won" | "lost" | "tied"}``, by the game's ranking."""
+    def outcome() -> dict[str, Any]:
+        args = _load_object(args_json, "results to compare")
+        try:
+            return {"outcome": compare_results(args["mine"], args["theirs"])}
+        except (KeyError, TypeError) as err:
+            raise LadderRummyError(f"a result to compare lacks its contracts or penalty ({err})") from None
+    return _answer_with(outcome)
+
+
 def _start(args: dict[str, Any]) -> None:
     mode = args.get("mode")
     if mode == "daily":
@@ -122,10 +154,14 @@ def _start(args: dict[str, Any]) -> None:
         if difficulty not in DIFFICULTIES:
             raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)")
         seed = str(args.get("seed") or new_seed())
-        settings = {"mode": "new", "date": None, "seed": seed, "difficulty": difficulty, "engine": __version__}
+        # A challenge is played against the computer players of the engine that played it.
+        version = args.get("engine") or __version__
+        if version not in REPLAY_COMPATIBLE:
+            raise LadderRummyError(f"engine {version!r} is not one this engine plays ({', '.join(REPLAY_COMPATIBLE)})")
+        settings = {"mode": "new", "date": None, "seed": seed, "difficulty": difficulty, "engine": version}
     else:
         raise LadderRummyError(f"{mode!r} is not a mode (daily or new)")
-    match = Match.against(settings["seed"], settings["difficulty"])
+    match = Match.against(settings["seed"], settings["difficulty"], settings["engine"])
     match.advance()
     _session.clear()
     _session.update(settings, match=match)

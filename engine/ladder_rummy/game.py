@@ -204,7 +204,7 @@ class Game:
 
     def standings(self) -> list[dict[str, Any]]:
         """Most contracts completed first, then fewest penalty points; equal players share a place."""
-        key = {p.seat: (-p.completed, p.penalty) for p in self.players}
+        key = {p.seat: ranking_key(p.completed, p.penalty) for p in self.players}
         order = sorted(self.players, key=lambda p: (key[p.seat], p.seat))
         return [
             {"seat": p.seat, "name": p.name, "place": 1 + sum(1 for q in self.players if key[q.seat] < key[p.seat]),
@@ -524,6 +524,15 @@ class Game:
 
 
 _DECK_COUNTS = [3, 0, 0, 0] + [2] * 52
+
+
+def ranking_key(completed: int, penalty: int) -> tuple[int, int]:
+    """Who ranks higher: most contracts completed, then fewest penalty points (lower key first).
+
+    >>> ranking_key(7, 204) < ranking_key(6, 10) < ranking_key(6, 90)
+    True
+    """
+    return (-completed, penalty)
 
 
 def _remove(hand: list[Card], cards: Iterable[Card]) -> None:

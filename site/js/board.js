@@ -79,8 +79,8 @@ export function nameErrorText(checked) {
   return t(NAME_ERRORS[checked.error] || "name.empty", { ...checked, max: NAME_MAX });
 }
 
-/** A labelled name box with its help and error lines. */
-function nameBox(id, value) {
+/** A labelled name box with its help and error lines (the challenge sheet's too: friend.js). */
+export function nameBox(id, value, help = "name.help") {
   const input = h("input", {
     type: "text", id, name: "name", value, autocomplete: "nickname", spellcheck: "false",
     enterkeyhint: "done", "aria-describedby": `${id}-help ${id}-error`,
@@ -89,7 +89,7 @@ function nameBox(id, value) {
   const field = h("div", { class: "name-field" },
     h("label", { for: id, text: t("name.label") }),
     input,
-    h("p", { id: `${id}-help`, class: "small", text: t("name.help") }),
+    h("p", { id: `${id}-help`, class: "small", text: t(help) }),
     error);
   const fail = (checked) => {
     error.textContent = nameErrorText(checked);

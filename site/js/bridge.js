@@ -356,6 +356,15 @@ export class Engine {
   /** Frame `index` of the open replay, every hand face up: {ok, frame}. */
   watchFrame(index) { return this.call("watch_frame", index); }
 
+  /** Replay a challenge's moves ({seed, difficulty, engine, moves}): {ok, result, log} or {ok: false, error}. */
+  challenge(args) { return this.call("challenge", JSON.stringify(args)); }
+
+  /** What a challenge link carries of a finished New Game's save: {ok, result, moves}. */
+  challengeLink(save) { return this.call("challenge_link", JSON.stringify(save)); }
+
+  /** {mine, theirs} results → {ok, outcome: "won" | "lost" | "tied"}, by the game's ranking. */
+  compare(args) { return this.call("compare", JSON.stringify(args)); }
+
   call(name, ...args) {
     const run = async () => {
       const start = performance.now();

@@ -73,13 +73,13 @@ export function closeAll() {
 
 /**
  * The start screen. Resolves with {mode: "daily", date} | {mode: "new", difficulty} |
- * "continue" | "resume-new" | "rules" | "settings" | "leaderboard" | "stats" | "" (closed).
+ * "continue" | "resume-new" | "rules" | "settings" | "leaderboard" | "stats" | "archive" | "" (closed).
  * `boardNote`: where today's Daily stands with the leaderboard, when there is something to say.
  * `dailySaved` / `newSaved`: today's Daily ({deal}) / a New Game ("Easy, deal 3") kept in progress, to
  * continue: a started Daily is only ever continued, never dealt again. `pastDailies`: dates of
  * earlier Dailies left in progress ({resume: date}).
  */
-export function openStart({ date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [] }) {
+export function openStart({ date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false }) {
   const dialog = $("start-dialog");
   let choice = null;
   const choose = (value) => () => { choice = value; dialog.close("choice"); };
@@ -98,6 +98,7 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
     }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), onclick: choose("leaderboard") })),
     again ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
     pastDailies.map((day) => h("button", { type: "button", class: "action resume", text: t("start.daily_past", { date: day }), onclick: choose({ resume: day }) })),
+    h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", onclick: choose("archive") }),
     dailyRecord ? countdown() : null);
   const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },
     h("h3", { id: "new-title", text: t("start.new") }),
@@ -110,8 +111,16 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
       type: "button", class: "action big", text: t(`difficulty.${difficulty}`),
       onclick: choose({ mode: "new", difficulty }),
     }))));
+  // A first visit: "Learn by playing" (tutorial.js), or not — asked once, then on the Rules page.
+  const lesson = offerLesson ? h("section", { class: "learn-offer", "aria-labelledby": "learn-offer-title" },
+    h("h3", { id: "learn-offer-title", text: t("learn.offer_title") }),
+    h("p", { class: "small", text: t("learn.offer_text") }),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "action big primary", text: t("learn.start"), onclick: choose("learn") }),
+      h("button", { type: "button", class: "action", text: t("learn.no_thanks"), onclick: choose("learn-no") }))) : null;
   sheet("start-dialog", t("start.title"), [
     h("p", { text: t("start.tagline") }),
+    lesson,
     canContinue ? h("button", { type: "button", class: "action big primary", text: t("start.continue"), onclick: choose("continue") }) : null,
     daily,
     fresh,
@@ -124,10 +133,13 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
 }
 
 /** The rules and help page, with a language switch. `onLanguage(lang)` re-opens it translated. */
-export function openRules({ onLanguage, languages }) {
+export function openRules({ onLanguage, languages, learn = false }) {
   const dialog = $("rules-dialog");
   const sections = entry("rules.sections") || [];
   const body = [
+    learn ? h("div", { class: "learn-link" },
+      h("p", { class: "small", text: t("learn.rules_text") }),
+      h("button", { type: "button", class: "action primary", text: t("learn.start"), onclick: () => dialog.close("learn") })) : null,
     h("div", { class: "lang-switch", role: "group", "aria-label": t("settings.lang") },
       languages.map((lang) => h("button", {
         type: "button", lang, "aria-pressed": String(document.documentElement.lang === lang), text: t(`lang.${lang}`),

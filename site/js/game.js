@@ -18,6 +18,13 @@ import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
 import { moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
 import { dailyNumber } from "./share.js";
+import { openArchive, pastDaily } from "./archive.js";
+import { challengeLink, decodeChallenge, linkedChallenge } from "./challenge.js";
+import { badChallengeText, challengeButton, challengeResults, openChallengeShare, openChallengeStart } from "./friend.js";
+import { checkName } from "./names.js";
+import { LESSON, LESSON_SEEN, Lesson } from "./tutorial.js";
+
+const LESSON_SLOT = "learn"; // held by one tab like any game, but never stored: a lesson is not kept
 
 /** The page's mode of a saved game: {mode: "daily", date} | {mode: "new", difficulty}. */
 function modeOf(save) {
@@ -89,11 +96,14 @@ export class Game {
     }
     this.progress.stage("game");
     const shared = sharedGame();
+    const payload = shared ? linkedChallenge() : null;
     const resumed = await this.resumeSaved(shared);
+    const challenge = payload ? await this.readChallenge(payload, shared) : null; // a bad link is said so, even then
     this.progress.stop();
     this.set({ screen: "table" });
-    if (resumed) return;
-    if (shared && (await this.newGame(shared))) return;
+    if (resumed) { if (challenge) this.adoptChallenge(shared, challenge); return; }
+    if (challenge && (await this.offerChallenge(shared, challenge))) return;
+    if (shared && !challenge && (await this.newGame(shared))) return;
     if (!(shared && (await this.resumeSaved()))) await this.showStart(); // a shared game not taken: what was here
   }
 
@@ -168,7 +178,7 @@ export class Game {
     this.set({ order, manual: Boolean(record.manual), mode: record.mode || modeOf(answer.save), log: [], selected: null, arrange: null, hint: null, commandError: "" });
     await this.show(answer, { previous: null, animate: false });
     this.set({ busy: false, replies: this.state.replies + 1 });
-    this.say(t("event.your_turn"));
+    this.say(t("event.your_turn"), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()
     this.markPlayable();
     return true;
   }
@@ -214,6 +224,7 @@ export class Game {
   persist({ save, view } = this.state, { fresh = false } = {}) {
     const slot = this.slot;
     if (!this.holding(slot)) return false;
+    if (slot === LESSON_SLOT) return true; // the lesson is never saved (nor counted)
     const { order, manual, mode } = this.state;
     const record = { save, order, manual, mode, deal: view?.deal ?? null };
     if (fresh) { this.saves.start(slot, record); return true; }
@@ -242,8 +253,9 @@ export class Game {
   async confirmStart(args) {
     const view = this.state.view;
     const onTable = this.holding() && view && !view.game_over;
-    const leaving = onTable && this.slot !== slotOf(args) ? this.slot : null;
-    const ended = args.mode === "new" ? this.saves.inProgress(NEW_SLOT) : null;
+    // The lesson on the table is not kept: leaving it needs no word (tutorial.js).
+    const leaving = onTable && this.slot !== slotOf(args) && this.slot !== LESSON_SLOT ? this.slot : null;
+    const ended = args.mode === "new" && !args.learn ? this.saves.inProgress(NEW_SLOT) : null;
     if (!leaving && !ended) return true;
     const text = [];
     if (ended) text.push(t("confirm.lost", { game: this.newGameWords(ended) }));
@@ -252,9 +264,9 @@ export class Game {
       const date = leaving.slice("daily:".length);
       text.push(date === utcToday() ? t("confirm.kept_daily") : t("confirm.kept_past", { date }));
     }
-    const kind = args.seed ? "shared" : args.mode === "daily" ? "daily" : "new";
+    const kind = args.learn ? "learn" : args.seed ? "shared" : args.past ? "past" : args.mode === "daily" ? "daily" : "new";
     const answer = await dialogs.confirm({
-      title: t(`confirm.${kind}_title`),
+      title: t(`confirm.${kind}_title`, { date: args.date }),
       text,
       yes: t(`confirm.${kind}_yes`),
       no: t(onTable ? "confirm.keep" : "confirm.cancel"),
@@ -283,11 +295,22 @@ export class Game {
       dailySaved: today && { deal: today.deal },
       newSaved: kept && this.newGameWords(kept),
       pastDailies: this.saves.dailiesInProgress().filter((day) => day < date && dailySlot(day) !== this.slot),
+      offerLesson: this.firstVisit(),
     });
-    if (choice === "rules") { await this.openRules(); return this.showStart(); }
+    if (choice === "learn") { if (await this.startLesson()) return undefined; return this.showStart(); }
+    if (choice === "learn-no") { this.storage.write(LESSON_SEEN, { seen: true }); return this.showStart(); }
+    if (choice === "rules") { if (await this.openRules()) return undefined; return this.showStart(); }
     if (choice === "leaderboard") { await this.openBoard(date); return this.showStart(); }
     if (choice === "settings") { await this.openSettings(); return this.showStart(); }
     if (choice === "stats") { await this.openStats(); return this.showStart(); }
+    if (choice === "archive") {
+      const day = await this.openArchive();
+      if (!day) return this.showStart();
+      if (day.action === "continue" ? !(await this.continueKept(dailySlot(day.date))) : !(await this.newGame({ mode: "daily", date: day.date }))) {
+        if (!this.holding()) return this.showStart();
+      }
+      return undefined;
+    }
     if (choice === "resume-new" && !(await this.continueKept(NEW_SLOT))) return this.showStart();
     if (choice?.resume && !(await this.continueKept(dailySlot(choice.resume)))) return this.showStart();
     if (choice?.mode === "daily" && today) { // offered as "Continue today's Daily"
@@ -318,9 +341,11 @@ export class Game {
    */
   async newGame(args) {
     if (this.state.busy) return false;
-    const slot = slotOf(args);
+    args = pastDaily(args, utcToday());
+    const slot = args.learn ? LESSON_SLOT : slotOf(args);
     if (args.mode === "daily" && this.saves.inProgress(slot)) return slot === this.slot || this.openSlot(slot);
     if (!(await this.confirmStart(args))) return false;
+    if (this.lesson && !args.learn) { this.lesson.stop(); this.lesson = null; } // another game replaces the lesson
     await this.tabs.hold(slot, { steal: true });
     this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
     const answer = await this.ask(this.engine.newGame(args));
@@ -333,7 +358,7 @@ export class Game {
     const previous = this.slot;
     this.slot = slot;
     if (previous && previous !== slot) this.tabs.release(previous);
-    this.saves.setCurrent(slot);
+    if (slot !== LESSON_SLOT) this.saves.setCurrent(slot);
     this.set({ mode: args });
     await this.accept(answer, { previous: null, fresh: true });
     return true;
@@ -344,6 +369,7 @@ export class Game {
   /** Send one canonical action to the engine; show its refusal, or take the new view. */
   async play(command, { from = "table" } = {}) {
     if (this.state.busy || !this.engine || !this.holding()) return false;
+    if (this.lesson && !this.lesson.allows(command)) return false; // the coach mark says what to do instead
     const previous = this.state.view;
     this.set({ busy: true, commandError: "" });
     this.focusFrom = from;
@@ -355,11 +381,13 @@ export class Game {
     }
     this.set({ selected: null, arrange: null, hint: null });
     await this.accept(answer, { previous });
+    this.lesson?.update(this.state.view, command);
     return true;
   }
 
   fail(answer, from = "table") {
     const text = answer.crash ? t("error.crash") : t("error.refused", { reason: answer.error });
+    this.lastError = text;
     if (from === "keyboard") this.set({ commandError: text });
     else if (from === "arrange" && this.state.arrange) this.set({ arrange: { ...this.state.arrange, error: text } });
     else this.set({ hint: { text, warn: true } });
@@ -387,8 +415,9 @@ export class Game {
 
   /** The game-over sheet, until the person moves on (the leaderboard opened from it comes back to it). */
   async gameOver(view, save, daily) {
+    const duel = await this.challengeOutcome(save);
     for (;;) {
-      const extra = this.afterGame(save);
+      const extra = this.afterGame(save, duel);
       const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra });
       if (choice === "board") { await this.openBoard(daily.date); continue; }
       if (choice === "again") return this.newGame(this.replayArgs());
@@ -405,7 +434,7 @@ export class Game {
 
   replayArgs() {
     const mode = this.state.mode;
-    if (mode?.mode === "daily") return { mode: "daily", date: mode.date };
+    if (mode?.mode === "daily") return pastDaily({ mode: "daily", date: mode.date }, utcToday());
     return { mode: "new", difficulty: mode?.difficulty || "normal" };
   }
 
@@ -415,9 +444,11 @@ export class Game {
    * slot go. Returns {date, first} for a Daily (first: this game is the one that counts), else null.
    */
   async finish(slot, view, save) {
+    if (slot === LESSON_SLOT) { this.tabs.release(slot); if (this.slot === slot) this.slot = null; return null; } // never counted
+    const past = this.saves.read(slot)?.mode?.past === true; // a past Daily: kept apart, never submitted
     const daily = await this.tabs.exclusive("records", async () => {
-      this.stats.record(view, save); // before the save goes, so a game is never missed
-      const result = await this.finishDaily(view, save);
+      this.stats.record(view, save, { past }); // before the save goes, so a game is never missed
+      const result = past ? null : await this.finishDaily(view, save);
       this.saves.finish(slot, save);
       return result;
     });
@@ -468,6 +499,111 @@ export class Game {
     return board.openBoard({ leaderboard: this.leaderboard, date, onName: (d) => this.askName(d), onWatch: (entry) => this.watchEntry(entry) });
   }
 
+  // ---- challenge a friend (challenge.js: the link; friend.js: the sheets) ----
+
+  /**
+   * Read the challenge of the page's link. A long link's moves are replayed by the engine, and its
+   * result is the replayed one. Resolves {challenge, verified}, or null after saying why the link
+   * cannot be used (the shared game is then offered as a plain one).
+   */
+  async readChallenge(payload, shared) {
+    const rule = (name) => { const checked = checkName(name); return checked.error ? checked.detail : null; };
+    const decoded = await decodeChallenge(payload, { checkName: rule });
+    if (!decoded.ok) {
+      console.info("ladder-rummy: challenge link refused:", decoded.detail);
+      await dialogs.showNotice(badChallengeText(decoded.reason, decoded.detail), { title: t("challenge.bad_title") });
+      return null;
+    }
+    const challenge = decoded.challenge;
+    if (!challenge.moves) return { challenge, verified: false };
+    const answer = await this.ask(this.engine.challenge({ seed: shared.seed, difficulty: shared.difficulty, engine: challenge.engine, moves: challenge.moves }));
+    if (!answer.ok) {
+      console.info("ladder-rummy: challenge moves refused:", answer.error);
+      await dialogs.showNotice(badChallengeText("replay", answer.crash ? t("error.crash") : answer.error), { title: t("challenge.bad_title") });
+      return null;
+    }
+    const { finished, ...result } = answer.result;
+    return { challenge: { ...challenge, result }, verified: true };
+  }
+
+  /**
+   * The link's game was already in progress here (the same seed, difficulty and engine): it
+   * becomes the challenge, unless it is one already.
+   */
+  adoptChallenge(shared, { challenge, verified }) {
+    const { mode, save } = this.state;
+    if (!this.holding() || mode?.challenge || save?.mode !== "new" || save.seed !== shared.seed
+      || save.difficulty !== shared.difficulty || save.engine !== challenge.engine) return;
+    const { name, engine, result, moves } = challenge;
+    this.set({ mode: { ...mode, challenge: { name, engine, result, verified, moves } } });
+    this.persist();
+  }
+
+  /** "Beat Aylin": play the challenge (the challenger's seed, difficulty and engine) or not now. */
+  async offerChallenge(shared, { challenge, verified }) {
+    const choice = await openChallengeStart({ challenge, difficulty: shared.difficulty, verified });
+    if (choice !== "play") return false;
+    const { name, engine, result, moves } = challenge;
+    const args = { ...shared, engine, challenge: { name, engine, result, verified, moves } };
+    this.lastError = null;
+    if (await this.newGame(args)) return true;
+    // The engine refused it (an engine version it does not know): say so, not only under the hand.
+    if (this.lastError) await dialogs.showNotice(this.lastError, { title: t("challenge.bad_title") });
+    return this.holding();
+  }
+
+  /**
+   * At the end of a challenge: both results side by side (mine from the engine, the challenger's
+   * as read), who did better by the engine's ranking, and Watch for a long link. Null otherwise.
+   */
+  async challengeOutcome(save) {
+    const duel = this.state.mode?.challenge;
+    if (!duel || save.mode !== "new") return null;
+    const mine = await this.engine.challengeLink(save);
+    if (!mine.ok) return null;
+    const compared = await this.engine.compare({ mine: mine.result, theirs: duel.result });
+    if (!compared.ok) return null;
+    const onWatch = duel.moves ? () => this.watchChallenger(save, duel) : null;
+    return challengeResults({ name: duel.name, mine: mine.result, theirs: duel.result, outcome: compared.outcome, verified: duel.verified, onWatch });
+  }
+
+  /** The challenger's game in the replay viewer: rebuilt by the engine from their moves. */
+  watchChallenger(save, duel) {
+    const source = this.engine.challenge({ seed: save.seed, difficulty: save.difficulty, engine: duel.engine, moves: duel.moves })
+      .then((answer) => (answer.ok
+        ? { mode: "new", seed: save.seed, difficulty: save.difficulty, engine: duel.engine, log: answer.log }
+        : { error: answer.error }));
+    return openReplay({ engine: this.engine, source, title: t("challenge.watch_title", { name: duel.name }), names: { 0: duel.name }, speed: this.state.settings.speed });
+  }
+
+  /** After a finished New Game: the sheet that makes its challenge link and shares it. */
+  async shareChallenge(save) {
+    const carried = await this.engine.challengeLink(save);
+    if (!carried.ok) { await dialogs.showNotice(carried.error || t("error.crash"), { title: t("challenge.bad_title") }); return; }
+    const { finished, ...result } = carried.result;
+    const base = `${location.origin}${location.pathname}`;
+    await openChallengeShare({
+      name: this.leaderboard.name || "",
+      result,
+      checkName,
+      makeLink: ({ name, long }) => challengeLink(base, {
+        seed: save.seed, difficulty: save.difficulty, name, engine: save.engine, result, moves: long ? carried.moves : null,
+      }).catch(() => null),
+    });
+  }
+
+  // ---- every past Daily (archive.js) ----
+
+  /** The calendar of past Dailies; resolves {date, action} for the day chosen, or null. */
+  openArchive() {
+    const results = this.stats.dailyResults();
+    return openArchive({
+      today: utcToday(),
+      finished: (date) => results.get(date) || null,
+      inProgress: this.saves.dailiesInProgress(),
+    });
+  }
+
   // ---- statistics and replays ----
 
   openStats() {
@@ -475,9 +611,14 @@ export class Game {
   }
 
   /** The game-over sheet's part: share the Daily (the first of its date), statistics, the replay. */
-  afterGame(save) {
-    const record = save.mode === "daily" ? this.stats.daily(save.date) : null;
-    return afterGame({ record, onStats: () => this.openStats(), onWatch: () => this.watchSave(save, saveTitle(save)) });
+  afterGame(save, duel = null) {
+    const past = save.mode === "daily" && this.state.mode?.past === true;
+    const record = save.mode === "daily" && !past ? this.stats.daily(save.date) : null;
+    const block = afterGame({ record, onStats: () => this.openStats(), onWatch: () => this.watchSave(save, saveTitle(save)) });
+    if (past) block.prepend(h("p", { class: "small past-note", text: t("archive.not_submitted") }));
+    if (duel) block.prepend(duel);
+    if (save.mode === "new") block.querySelector(".row")?.prepend(challengeButton(() => this.shareChallenge(save)));
+    return block;
   }
 
   /** Watch one of the person's own games, every hand face up. */
@@ -843,14 +984,51 @@ export class Game {
     await this.showStart();
   }
 
+  /** The Rules page; its "Learn by playing" starts the lesson. Resolves whether the lesson started. */
   async openRules() {
-    await dialogs.openRules({
+    const value = await dialogs.openRules({
       languages: LANGUAGES,
+      learn: true,
       onLanguage: async (lang) => {
         await this.changeSetting("lang", lang);
         this.openRules();
       },
     });
+    return value === "learn" && this.startLesson();
+  }
+
+  // ---- learn by playing (tutorial.js) ----
+
+  /** A first visit: nothing played or kept here, and the lesson neither taken nor declined. */
+  firstVisit() {
+    return !this.storage.read(LESSON_SEEN, null) && !this.stats.games().length && !this.saves.current() && !this.holding();
+  }
+
+  /** Start the guided deal on the real table. Resolves whether it started. */
+  async startLesson() {
+    if (this.lesson || this.startingLesson) return false;
+    this.startingLesson = true;
+    try {
+      this.storage.write(LESSON_SEEN, { seen: true });
+      if (!(await this.newGame({ ...LESSON }))) return false;
+      this.lesson = new Lesson({ onSkip: () => this.endLesson(false), onDone: () => this.endLesson(true) });
+      this.lesson.draw();
+      return true;
+    } finally {
+      this.startingLesson = false;
+    }
+  }
+
+  /** The lesson ended (`done`: its deal is over) or was skipped: let its table go; what next. */
+  async endLesson(done) {
+    this.lesson = null;
+    if (this.slot === LESSON_SLOT) { this.tabs.release(LESSON_SLOT); this.slot = null; }
+    this.set({ mode: null, hint: null });
+    if (done) {
+      const choice = await dialogs.confirm({ title: t("learn.done_title"), text: [t("learn.done_text")], yes: t("learn.done_play"), no: t("learn.done_menu") });
+      if (choice === "yes" && (await this.newGame({ mode: "new", difficulty: "easy" }))) return;
+    }
+    await this.showStart();
   }
 
   async openSettings() {

@@ -6,6 +6,7 @@ import { cardBack, cardElement } from "./cards.js";
 import { cardName, contractWords, t } from "./i18n.js";
 import { canDiscard, layoffTargets } from "./state.js";
 import { contractHelp, hintButton } from "./hints.js";
+import { dailyNumber } from "./share.js";
 
 /**
  * How a crowded table condenses, step by step, until every meld is in view: [width factor of
@@ -48,7 +49,7 @@ export class Renderer {
     $("thinking").hidden = !state.thinking;
     const view = state.shown;
     if (!view) return;
-    this.drawTopbar(view);
+    this.drawTopbar(view, state);
     this.drawSeats(view);
     this.drawPiles(view, state);
     this.drawStatus(state);
@@ -62,8 +63,11 @@ export class Renderer {
     this.drawLog(state);
   }
 
-  drawTopbar(view) {
-    $("deal-counter").textContent = t("deal.counter", { deal: view.deal, max: view.deals_max });
+  drawTopbar(view, state) {
+    const counter = t("deal.counter", { deal: view.deal, max: view.deals_max });
+    const badge = modeBadge(state.mode);
+    replaceIfChanged($("deal-counter"), `${badge}|${counter}`, () => [
+      badge ? h("span", { class: "mode-badge", text: badge }) : null, counter]);
   }
 
   /** The keyboard panel behind its toggle (remembered by game.js). */
@@ -406,3 +410,11 @@ function standsName(stands) {
 }
 
 export { canDiscard };
+
+/** The table's mark for a game that is not an ordinary one: a past Daily, a lesson, a challenge. */
+export function modeBadge(mode) {
+  if (mode?.learn) return t("learn.badge");
+  if (mode?.challenge?.name) return t("challenge.badge", { name: mode.challenge.name });
+  if (mode?.mode === "daily" && mode.past) return t("archive.badge", { number: dailyNumber(mode.date) });
+  return "";
+}

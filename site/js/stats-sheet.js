@@ -12,7 +12,7 @@ const RECENT_GAMES = 20;
 
 /** "Daily #29 · 2026-11-29" or "New Game · Hard · 2026-11-29": a game in a few words. */
 export function gameTitle(game) {
-  if (game.mode === "daily") return t("stats.game_daily", { number: dailyNumber(game.date), date: game.date });
+  if (game.mode === "daily") return t(game.past ? "stats.game_past" : "stats.game_daily", { number: dailyNumber(game.date), date: game.date });
   return t("stats.game_new", { difficulty: t(`difficulty.${game.difficulty}`), date: game.finished.slice(0, 10) });
 }
 
@@ -48,7 +48,8 @@ function statsContent({ stats, today, onWatch }) {
     tile("average", s.averagePenalty),
     tile("streak", s.current),
     tile("longest", s.longest),
-    tile("best", t("stats.best_value", { completed: s.best })));
+    tile("best", t("stats.best_value", { completed: s.best })),
+    s.past ? tile("past", s.past) : null);
   const todays = stats.daily(today);
   const daily = h("section", { class: "stats-daily", "aria-labelledby": "stats-daily-title" },
     h("h3", { id: "stats-daily-title", text: t("stats.today") }),
@@ -84,7 +85,7 @@ export function ladderBars(games) {
     const width = slot * 0.7;
     const top = y(Math.max(game.completed, 0.15)); // a sliver for a game with no contract
     const bar = h("svg:rect", {
-      class: `bar ${game.mode}${game.place === 1 ? " won" : ""}`, x: x.toFixed(1), y: top.toFixed(1),
+      class: `bar ${game.mode}${game.past ? " past" : ""}${game.place === 1 ? " won" : ""}`, x: x.toFixed(1), y: top.toFixed(1),
       width: width.toFixed(1), height: (y(0) - top).toFixed(1), rx: 2,
     });
     bar.append(h("svg:title", {}, t("stats.chart_bar", { what: gameTitle(game), completed: game.completed, place: game.place })));
@@ -94,6 +95,7 @@ export function ladderBars(games) {
   const legend = h("p", { class: "legend stats-legend" },
     h("span", { class: "daily", text: t("stats.legend_daily") }),
     h("span", { class: "new", text: t("stats.legend_new") }),
+    games.some((g) => g.past) ? h("span", { class: "past", text: t("stats.legend_past") }) : null,
     games.some((g) => g.place === 1) ? h("span", { class: "won", text: t("stats.legend_won") }) : null);
   return h("figure", { class: "chart-figure" }, svg, legend);
 }

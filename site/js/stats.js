@@ -44,8 +44,11 @@ export function climbs(history, completed, seat = 0) {
   });
 }
 
-/** The record of a finished game from its final view and its save, or null if it is not over. */
-export function gameRecord(view, save, now = new Date()) {
+/**
+ * The record of a finished game from its final view and its save, or null if it is not over.
+ * `past`: a Daily played after its day (archive.js): kept apart, never in the streak.
+ */
+export function gameRecord(view, save, now = new Date(), { past = false } = {}) {
   const mine = (view?.standings || []).find((s) => s.seat === 0);
   if (!view?.game_over || !mine || !save || !Array.isArray(save.log)) return null;
   const places = view.standings.map((s) => s.place);
@@ -61,6 +64,7 @@ export function gameRecord(view, save, now = new Date()) {
     completed: mine.completed,
     penalty: mine.penalty,
     climbs: climbs(view.history || [], mine.completed),
+    ...(past && save.mode === "daily" ? { past: true } : {}),
   };
 }
 
@@ -78,6 +82,7 @@ export function cleanRecord(raw) {
     finished: new Date(Date.parse(raw.finished)).toISOString(),
     place: raw.place, shared: Boolean(raw.shared), players: count(raw.players, 4) ? raw.players : 4,
     completed: raw.completed, penalty: raw.penalty, climbs: climbed,
+    ...(mode === "daily" && raw.past === true ? { past: true } : {}),
   };
 }
 
@@ -110,7 +115,8 @@ export function streaks(dates, today) {
 export function summary(games, today) {
   const played = games.length;
   const won = games.filter((g) => g.place === 1).length;
-  const { current, longest } = streaks(games.filter((g) => g.mode === "daily").map((g) => g.date), today);
+  // The streak counts only Dailies played on their day; a past Daily (archive.js) is kept apart.
+  const { current, longest } = streaks(games.filter((g) => g.mode === "daily" && !g.past).map((g) => g.date), today);
   return {
     played,
     won,
@@ -119,6 +125,7 @@ export function summary(games, today) {
     longest,
     best: played ? Math.max(...games.map((g) => g.completed)) : 0,
     averagePenalty: played ? Math.round(games.reduce((sum, g) => sum + g.penalty, 0) / played) : 0,
+    past: games.filter((g) => g.past).length,
   };
 }
 
@@ -149,8 +156,8 @@ export class Stats {
   }
 
   /** Record a finished game once. Returns the record, or null (not over, or already recorded). */
-  record(view, save) {
-    const record = gameRecord(view, save);
+  record(view, save, { past = false } = {}) {
+    const record = gameRecord(view, save, new Date(), { past });
     if (!record) return null;
     const games = this.games();
     if (games.some((g) => g.id === record.id)) return null;
@@ -165,9 +172,23 @@ export class Stats {
 
   summary(today) { return summary(this.games(), today); }
 
-  /** The record of `date`'s Daily that counts: the first one finished. */
+  /** The record of `date`'s Daily that counts: the first one finished on its day. */
   daily(date) {
-    return this.games().find((g) => g.mode === "daily" && g.date === date) || null;
+    return this.games().find((g) => g.mode === "daily" && g.date === date && !g.past) || null;
+  }
+
+  /**
+   * The first finished game of each Daily's date, played on its day or later (the calendar of
+   * past Dailies shows it): date → record.
+   */
+  dailyResults() {
+    const results = new Map();
+    for (const game of this.games()) {
+      if (game.mode !== "daily") continue;
+      const known = results.get(game.date);
+      if (!known || (known.past && !game.past)) results.set(game.date, game);
+    }
+    return results;
   }
 
   // ---- saves of recent games, to watch them again ----

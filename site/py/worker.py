@@ -136,6 +136,18 @@ def watch_frame(index):
     return _wrap("watch_frame", lambda: _adapter.watch_frame(index))
 
 
+def challenge(args):
+    return _wrap("challenge", lambda: _adapter.challenge(args))
+
+
+def challenge_link(save):
+    return _wrap("challenge_link", lambda: _adapter.challenge_link(save))
+
+
+def compare(args):
+    return _wrap("compare", lambda: _adapter.compare(args))
+
+
 sync.boot = boot
 sync.new_game = new_game
 sync.act = act
@@ -145,3 +157,6 @@ sync.hint = hint
 sync.watch = watch
 sync.recent_events = recent_events
 sync.watch_frame = watch_frame
+sync.challenge = challenge
+sync.challenge_link = challenge_link
+sync.compare = compare

@@ -80,10 +80,32 @@ test("summary: wins are first places (ties too), Dailies make the streak, earlie
   stats.record(finalView({ place: 1, completed: 6, penalty: 50 }), save("daily-2026-11-28", ["a"], { mode: "daily", date: "2026-11-28" }));
   stats.record(finalView({ place: 3, completed: 2, penalty: 100 }), save("x", ["b"]));
   assert.deepEqual(stats.summary("2026-11-29"), {
-    played: 3, won: 1, winRate: 33, current: 2, longest: 2, best: 6, averagePenalty: 150,
+    played: 3, won: 1, winRate: 33, current: 2, longest: 2, best: 6, averagePenalty: 150, past: 0,
   });
   assert.equal(stats.daily("2026-11-27").place, 4);
-  assert.deepEqual(summary([], "2026-11-29"), { played: 0, won: 0, winRate: 0, current: 0, longest: 0, best: 0, averagePenalty: 0 });
+  assert.deepEqual(summary([], "2026-11-29"), { played: 0, won: 0, winRate: 0, current: 0, longest: 0, best: 0, averagePenalty: 0, past: 0 });
+});
+
+test("a past Daily is kept apart: counted as played, never in the streak, not the date's own result", () => {
+  const stats = new Stats(new MemoryStorage());
+  const daily = (date, log) => save(`daily-${date}`, log, { mode: "daily", date });
+  stats.record(finalView({ place: 2 }), daily("2026-11-28", ["a"]));
+  // Played the next days, from the calendar: 11-26 and 11-27 would make a run of three.
+  const past = stats.record(finalView({ place: 1, completed: 5 }), daily("2026-11-27", ["b"]), { past: true });
+  stats.record(finalView({ place: 3 }), daily("2026-11-26", ["c"]), { past: true });
+  assert.equal(past.past, true);
+  assert.deepEqual(stats.summary("2026-11-29"), {
+    played: 3, won: 1, winRate: 33, current: 1, longest: 1, best: 5, averagePenalty: 90, past: 2,
+  });
+  assert.equal(stats.daily("2026-11-27"), null); // not the date's own Daily: nothing to share as such
+  assert.equal(stats.dailyResults().get("2026-11-27").place, 1); // but the calendar shows it finished
+  // Played again on its own day later is impossible; a day-of record wins over a past one in the calendar.
+  stats.record(finalView({ place: 4 }), daily("2026-11-28", ["d"]), { past: true });
+  assert.equal(stats.dailyResults().get("2026-11-28").place, 2);
+  // A New Game is never past; a cleaned record keeps the mark only on a Daily.
+  assert.equal(gameRecord(finalView(), save("n", ["e"]), new Date(), { past: true }).past, undefined);
+  assert.equal(cleanRecord({ ...past, past: "yes" }).past, undefined);
+  assert.equal(cleanRecord(past).past, true);
 });
 
 test("export and import: a round trip to another device, counted once, bad files named", () => {

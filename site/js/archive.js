@@ -1,0 +1,137 @@
+// archive.js — every past Daily: a month calendar (the reader's locale, from Intl) of the Dailies
+// from #1 to yesterday, each day marked finished on this device (with its result), in progress,
+// or still open; choosing a day says what it holds and offers to play it. Playing is game.js's:
+// a past Daily is dealt from its date alone (offline too), marked on the table, never submitted.
+
+import { h } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { closeButton, open, sheet, sheetDialog } from "./dialogs.js";
+import { addMonths, dayNumber, firstDayOfWeek, isPastDaily, longDate, monthOf, monthTitle, monthWeeks, pastDailies, weekdayNames } from "./calendar.js";
+import { FIRST_DAILY, dailyNumber } from "./share.js";
+
+/** The locale for dates: the page's language with the reader's region where it matches ("tr-TR"). */
+export function dateLocale(lang = language(), preferred = globalThis.navigator?.languages || []) {
+  const match = preferred.find((tag) => String(tag).toLowerCase().split("-")[0] === lang);
+  return match || lang;
+}
+
+/**
+ * A Daily started after its day (`today`, UTC) is a past Daily: played from its date alone,
+ * marked on the table, kept apart in the statistics and never submitted (game.js keeps `past`
+ * in the game's slot record, so a reload or another tab knows it too).
+ */
+export function pastDaily(args, today) {
+  if (args?.mode !== "daily" || !args.date || args.date >= today) return args;
+  return { ...args, past: true };
+}
+
+/**
+ * What each past Daily holds on this device: "done" (with its record), "open" (kept in progress)
+ * or absent. `finished(date)` is the counting record of a date (stats.js), `inProgress` the dates
+ * kept in progress (saves.js).
+ */
+export function dayStates(dates, { finished, inProgress }) {
+  const going = new Set(inProgress);
+  const states = new Map();
+  for (const date of dates) {
+    if (going.has(date)) states.set(date, { state: "open", record: finished(date) });
+    else if (finished(date)) states.set(date, { state: "done", record: finished(date) });
+  }
+  return states;
+}
+
+/**
+ * The calendar sheet. Resolves {date, action: "play" | "continue"} or null (closed).
+ * `today`: the UTC date; `finished(date)`: the record of a finished Daily or null;
+ * `inProgress`: dates of Dailies kept in progress here.
+ */
+export function openArchive({ today, finished, inProgress, month = null }) {
+  const dialog = sheetDialog("archive-dialog", "sheet archive-sheet");
+  const dates = pastDailies(today);
+  const locale = dateLocale();
+  const firstDay = firstDayOfWeek(locale);
+  const states = dayStates(dates, { finished, inProgress });
+  const last = dates.at(-1);
+  let shown = month || (last ? monthOf(last) : monthOf(FIRST_DAILY));
+  let selected = null;
+  let choice = null;
+  const grid = h("div", { class: "archive-month" });
+  const detail = h("div", { class: "archive-detail", "aria-live": "polite" });
+
+  const choose = (date, action) => () => { choice = { date, action }; dialog.close("choice"); };
+
+  const describe = (date) => {
+    const entry = states.get(date);
+    if (entry?.state === "open") return t("archive.open");
+    if (entry?.state === "done") return t("archive.done", entry.record);
+    return t("archive.unplayed");
+  };
+
+  const drawDetail = () => {
+    if (!selected) {
+      detail.replaceChildren(h("p", { class: "small", text: dates.length ? t("archive.pick") : t("archive.none") }));
+      return;
+    }
+    const entry = states.get(selected);
+    const action = entry?.state === "open" ? "continue" : "play";
+    const label = entry?.state === "open" ? "archive.continue" : entry?.state === "done" ? "archive.again" : "archive.play";
+    detail.replaceChildren(
+      h("h3", { text: t("archive.day_title", { number: dailyNumber(selected), date: longDate(locale, selected) }) }),
+      h("p", { class: `archive-state ${entry?.state || "unplayed"}`, text: describe(selected) }),
+      h("button", { type: "button", class: "action big primary", id: "archive-play", text: t(label), onclick: choose(selected, action) }),
+      h("p", { class: "small", text: t("archive.never_submitted") }));
+  };
+
+  const drawMonth = (focusDate = null) => {
+    const first = monthOf(FIRST_DAILY);
+    const latest = last ? monthOf(last) : first;
+    const names = weekdayNames(locale, firstDay);
+    const titleId = "archive-month-title";
+    const rows = monthWeeks(shown, firstDay).map((week) => h("tr", {}, week.map((date) => {
+      if (!date) return h("td", { class: "empty" });
+      const number = dayNumber(locale, date);
+      if (!isPastDaily(date, today)) return h("td", { class: "none" }, h("span", { class: "day", "aria-hidden": "true", text: number }));
+      const entry = states.get(date);
+      const state = entry?.state || "unplayed";
+      return h("td", { class: state },
+        // Named by its visible number first, then the whole date and what it holds (label in name).
+        h("button", {
+          type: "button", class: `day ${state}`, dataset: { date },
+          "aria-pressed": String(date === selected),
+          // On a phone the day's details are below the month: bring them into view.
+          onclick: () => { selected = date; drawMonth(date); drawDetail(); detail.scrollIntoView({ block: "nearest" }); },
+        }, h("span", { class: "day-number", text: number }),
+        h("span", { class: "visually-hidden", text: ` ${longDate(locale, date)}: ${describe(date)}` }),
+        h("span", { class: "day-mark", "aria-hidden": "true" })));
+    })));
+    grid.replaceChildren(
+      h("div", { class: "archive-nav" },
+        h("button", {
+          type: "button", class: "action small-action", text: "‹", "aria-label": t("archive.previous"),
+          disabled: shown <= first, onclick: () => { shown = addMonths(shown, -1); drawMonth(); },
+        }),
+        h("h3", { id: titleId, "aria-live": "polite", text: monthTitle(locale, shown) }),
+        h("button", {
+          type: "button", class: "action small-action", text: "›", "aria-label": t("archive.next"),
+          disabled: shown >= latest, onclick: () => { shown = addMonths(shown, 1); drawMonth(); },
+        })),
+      h("table", { class: "archive-grid", "aria-labelledby": titleId },
+        h("thead", {}, h("tr", {}, names.map((name) => h("th", { scope: "col", abbr: name.long, text: name.short })))),
+        h("tbody", {}, rows)),
+      h("p", { class: "legend archive-legend" },
+        h("span", { class: "done", text: t("archive.legend_done") }),
+        h("span", { class: "open", text: t("archive.legend_open") }),
+        h("span", { class: "unplayed", text: t("archive.legend_unplayed") })));
+    if (focusDate) grid.querySelector(`button[data-date="${focusDate}"]`)?.focus();
+  };
+
+  drawMonth();
+  drawDetail();
+  const finishedCount = [...states.values()].filter((entry) => entry.state === "done").length;
+  sheet("archive-dialog", t("archive.title"), [
+    h("p", { class: "small", text: t("archive.intro", { count: dates.length, finished: finishedCount }) }),
+    grid,
+    detail,
+  ], [closeButton(dialog, "", t("archive.close"))]);
+  return open(dialog).then(() => choice);
+}

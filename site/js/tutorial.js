@@ -1,0 +1,148 @@
+// tutorial.js — "Learn by playing": a guided first deal on the real table and the real engine.
+//
+// The lesson is an ordinary New Game on a fixed seed (LESSON), found so that the first contract
+// comes at once, against the Easy computer players of the engine version it was found with (kept
+// by the engine's registry, so the deal stays the same after an update). Coach marks point at the
+// real controls in order — draw, the contract panel, lay down, the taken-card rule, discard, lay
+// off onto a lit meld, going out — and each waits for the person to do it: game.js asks `allows`
+// before sending a move, and a move that is not the step's is not played; the mark says what to
+// do instead. The lesson is never saved, counted in statistics, or submitted (game.js).
+
+import { $, h } from "./dom.js";
+import { cardName, t } from "./i18n.js";
+
+/** The lesson's game: seed, difficulty and the engine version whose Easy players it was found with. */
+export const LESSON = Object.freeze({ mode: "new", difficulty: "easy", seed: "learn-396", engine: "1.0.0", learn: true });
+export const LESSON_SEEN = "lesson"; // storage key: {seen: true} once the lesson was taken or declined
+
+const card = (code) => `#hand button.card[data-card="${code}"]`;
+const meld = (id) => `#melds [data-meld="${id}"]`;
+
+/**
+ * The steps, in order. `target`: what the mark points at; `expect(command)`: the move that
+ * completes the step (none: an explanation, completed by Next); `until(view)`: a step of several
+ * moves (lay off every card) lasts until this holds.
+ */
+export const STEPS = [
+  { id: "draw", target: () => "#discard", expect: (c) => c === "draw discard", words: { card: "QD" } },
+  { id: "contract", target: () => "#contract-panel" },
+  { id: "laydown", target: () => "#laydown-button", expect: (c) => c.startsWith("laydown") },
+  { id: "taken", target: () => card("QD"), words: { card: "QD" } },
+  { id: "discard", target: () => card("JC"), expect: (c) => c === "discard JC", words: { card: "JC" } },
+  { id: "stock", target: () => "#stock", expect: (c) => c === "draw stock" },
+  { id: "layoff", target: () => meld(1), expect: (c) => c === "layoff 7C 1", words: { card: "7C" } },
+  { id: "discard_taken", target: () => card("QD"), expect: (c) => c === "discard QD", words: { card: "QD" } },
+  { id: "stock_again", target: () => "#stock", expect: (c) => c === "draw stock" },
+  { id: "layoffs", target: () => "#melds", expect: (c) => c.startsWith("layoff "), until: (view) => view.hand.length <= 1 },
+  { id: "out", target: () => "#hand button.card", expect: (c) => c.startsWith("discard ") },
+];
+
+/** The words of a step, with its cards named in the page's language. */
+function stepWords(step, key) {
+  const words = Object.fromEntries(Object.entries(step.words || {}).map(([name, code]) => [name, cardName(code)]));
+  return t(`learn.${step.id}_${key}`, words);
+}
+
+export class Lesson {
+  /**
+   * `onSkip()`: the person left the lesson; `onDone()`: the deal ended, the lesson is over.
+   */
+  constructor({ onSkip, onDone }) {
+    this.index = 0;
+    this.onSkip = onSkip;
+    this.onDone = onDone;
+    this.over = false;
+    this.warning = "";
+    this.mark = h("section", { class: "coach", id: "coach", "aria-labelledby": "coach-title" });
+    $("app").append(this.mark);
+    this.timer = setInterval(() => this.place(), 250); // the table redraws its cards: keep pointing
+    this.onResize = () => this.place();
+    addEventListener("resize", this.onResize);
+  }
+
+  get step() { return STEPS[this.index] || null; }
+
+  /** Whether `command` is the move the lesson waits for; if not, the mark says what to do instead. */
+  allows(command) {
+    const step = this.step;
+    if (this.over || !step) return true;
+    if (step.expect && step.expect(command)) return true;
+    this.warning = step.expect ? stepWords(step, "wrong") : t("learn.read_first");
+    this.draw();
+    return false;
+  }
+
+  /** The engine took a move (or the computers played): go on to the next step where it is done. */
+  update(view, command = null) {
+    if (this.over) return;
+    if (view.deal > 1 || view.game_over) { this.finish(); return; }
+    const step = this.step;
+    if (command && step?.expect?.(command) && !(step.until && !step.until(view))) this.index += 1;
+    this.warning = "";
+    this.draw();
+  }
+
+  next() {
+    if (this.step?.expect) return;
+    this.index += 1;
+    this.warning = "";
+    this.draw();
+  }
+
+  draw() {
+    const step = this.step;
+    if (!step) { this.mark.hidden = true; return; }
+    this.mark.hidden = false;
+    this.mark.dataset.step = step.id;
+    this.mark.replaceChildren(
+      h("p", { class: "coach-count small", text: t("learn.count", { step: this.index + 1, steps: STEPS.length }) }),
+      h("h2", { id: "coach-title", class: "coach-title", text: stepWords(step, "title") }),
+      h("p", { class: "coach-text", text: stepWords(step, "text") }),
+      h("p", { class: "coach-warning", role: "alert", text: this.warning }),
+      h("div", { class: "coach-buttons" },
+        h("button", { type: "button", class: "action", id: "coach-skip", text: t("learn.skip"), onclick: () => this.skip() }),
+        step.expect ? null : h("button", { type: "button", class: "action primary", id: "coach-next", text: t("learn.next"), onclick: () => this.next() })));
+    this.place();
+  }
+
+  /** Point at the step's control: highlight it, and put the mark beside it, on screen. */
+  place() {
+    if (this.over) return;
+    for (const old of document.querySelectorAll(".coach-target")) old.classList.remove("coach-target");
+    const modal = document.querySelector("dialog[open]");
+    this.mark.classList.toggle("behind", Boolean(modal));
+    const step = this.step;
+    const target = step && document.querySelector(step.target());
+    if (!target || modal) return;
+    target.classList.add("coach-target");
+    const box = target.getBoundingClientRect();
+    const mark = this.mark.getBoundingClientRect();
+    const room = 8;
+    const below = box.bottom + room + mark.height <= innerHeight;
+    const above = box.top - room - mark.height >= 0;
+    let top = box.top + box.height / 2 < innerHeight / 2 ? (below ? box.bottom + room : room) : (above ? box.top - room - mark.height : room);
+    top = Math.max(room, Math.min(top, innerHeight - mark.height - room));
+    const left = Math.max(room, Math.min(box.left + box.width / 2 - mark.width / 2, innerWidth - mark.width - room));
+    this.mark.style.top = `${Math.round(top)}px`;
+    this.mark.style.left = `${Math.round(left)}px`;
+    this.mark.dataset.side = top >= box.bottom ? "below" : "above";
+  }
+
+  skip() {
+    this.stop();
+    this.onSkip();
+  }
+
+  finish() {
+    this.stop();
+    this.onDone();
+  }
+
+  stop() {
+    this.over = true;
+    clearInterval(this.timer);
+    removeEventListener("resize", this.onResize);
+    for (const old of document.querySelectorAll(".coach-target")) old.classList.remove("coach-target");
+    this.mark.remove();
+  }
+}

@@ -1,0 +1,575 @@
+"""Issue 16 in Chromium, on the real engine in Pyodide: every past Daily (the calendar, a past
+Daily played and never submitted, offline), challenge a friend, and the first game that teaches.
+
+Whole games through the page would take minutes, so a game is played in CPython with the served
+wheel up to a few moves from its end and saved the way the page saves it; the page resumes it
+(the engine replays every move) and the test types the person's last moves. The ``page`` and
+``device`` guards fail a test on any request to another origin and on any console error; axe-core
+runs on each new sheet; screenshots go to artifacts/ (look at them).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import sys
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from helpers import command, device, settle
+from test_a11y import ARTIFACTS, SIZES, axe
+from test_leaderboard import PLAY_DAILY, posts
+from test_table import after, replies
+
+if TYPE_CHECKING:
+    from conftest import Guard, Site
+    from playwright.sync_api import Browser, Page
+
+TABLE = '#app[data-screen="table"][data-busy="false"]'
+FIRST_DAILY = dt.date(2026, 11, 1)
+RESUME_MS = 240_000  # resuming a Daily near its end replays every computer move of it (Normal), in Pyodide
+
+
+def days_ago(n: int) -> str:
+    """The UTC date `n` days before today, never before Daily #1."""
+    today = dt.datetime.now(dt.timezone.utc).date()
+    return max(FIRST_DAILY, today - dt.timedelta(days=n)).isoformat()
+
+
+def nearly_finished_daily(site: Site, date: str) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """`date`'s Daily played in CPython (the served wheel): its save at the person's last draw but
+    two, the person's moves from there, and the person's final result."""
+    wheel = site.dist / "engine" / "ladder_rummy.whl"
+    out = subprocess.run([sys.executable, "-c", PLAY_DAILY, str(wheel), date, "0"], check=True, capture_output=True, text=True)
+    game = json.loads(out.stdout)
+    mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
+    cut = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-3]][-1]
+    save = {"format": 1, "engine": game["engine"], "mode": "daily", "date": date, "seed": game["seed"],
+            "difficulty": "normal", "log": game["log"][:cut]}
+    return save, [game["log"][i] for i in mine if i >= cut], {"completed": game["completed"], "penalty": game["penalty"]}
+
+
+def storage_script(items: dict[str, Any]) -> str:
+    """An init script that stores `items` (under the page's prefix) once per browser profile."""
+    sets = "".join(f"localStorage.setItem({json.dumps('ladder-rummy:' + k)}, {json.dumps(json.dumps(v))});" for k, v in items.items())
+    return f"if (!localStorage.getItem('test:seeded')) {{ {sets} localStorage.setItem('test:seeded', '1'); }}"
+
+
+def finish_typing(page: Page, moves: list[str]) -> None:
+    """Type the person's remaining moves, closing deal summaries, up to the game-over sheet."""
+    for move in moves:
+        deal = page.locator("#deal-dialog[open]")
+        if deal.count():
+            deal.get_by_role("button").last.click()
+            page.wait_for_selector(TABLE, state="attached")
+        before = replies(page)
+        command(page, move)
+        after(page, before)
+    page.locator("#deal-dialog[open]").get_by_role("button").last.click()  # "See the results", in any language
+    page.locator("#game-dialog[open]").wait_for()
+
+
+def stat(page: Page, key: str) -> str:
+    return page.locator(f'#stats-dialog[open] [data-stat="{key}"] .stat-value').inner_text()
+
+
+def open_calendar(page: Page) -> Any:
+    page.locator("#start-dialog[open]").get_by_role("button", name="Every past Daily").click()
+    sheet = page.locator("#archive-dialog[open]")
+    sheet.wait_for()
+    return sheet
+
+
+def show_month(sheet: Any, date: str) -> None:
+    """Page the calendar to the month of `date` (it opens on yesterday's)."""
+    for _ in range(24):
+        if sheet.locator(f'button.day[data-date="{date}"]').count():
+            return
+        sheet.get_by_role("button", name="Previous month").click()
+    raise AssertionError(f"{date} is not in the calendar")
+
+
+def test_past_dailies_calendar_never_submitted_streak_kept_offline(browser: Browser, site: Site, guard: Guard) -> None:
+    """Two past Dailies played to their end from the calendar's days: both show finished with
+    their result, none is sent to the leaderboard, the streak (yesterday's own Daily) stays 1, and
+    a third past Daily is dealt offline from its date alone — the same deal as the engine's."""
+    first, second, third = days_ago(2), days_ago(3), days_ago(4)
+    assert len({first, second, third}) == 3, "needs four past Dailies (runs from 2026-11-05 on)"
+    saves = {date: nearly_finished_daily(site, date) for date in (first, second)}
+    yesterday = days_ago(1)
+    items: dict[str, Any] = {
+        "settings": {"speed": "instant", "sort": "suit", "lang": "en"},
+        "daily": {yesterday: {"place": 2, "completed": 3, "penalty": 120}},  # played on its day
+        "game-current": {"slot": f"daily:{first}"},
+    }
+    for date, (save, _, _) in saves.items():
+        items[f"game:daily:{date}"] = {"format": 1, "save": save, "order": [], "manual": False,
+                                      "mode": {"mode": "daily", "date": date, "past": True}, "deal": 10}
+    with device(browser, guard, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
+        page.context.add_init_script(storage_script(items))
+        sent = posts(page)
+        page.goto(site.url)
+        settle(page, RESUME_MS)
+        number = (dt.date.fromisoformat(first) - FIRST_DAILY).days + 1
+        assert f"Past Daily #{number}" in page.inner_text("#deal-counter")
+        finish_typing(page, saves[first][1])
+        over = page.locator("#game-dialog[open]")
+        assert "never sent to the leaderboard" in over.inner_text()
+        assert over.get_by_role("button", name="Leaderboard").count() == 0
+        over.get_by_role("button", name="Main menu").click()
+
+        # The second one, still in progress, continued from the calendar.
+        sheet = open_calendar(page)
+        show_month(sheet, second)
+        day = sheet.locator(f'button.day[data-date="{second}"]')
+        assert "In progress" in day.text_content()
+        day.click()
+        sheet.get_by_role("button", name="Continue this Daily").click()
+        # The table still shows the first game until the second is replayed: wait for its mark.
+        number = (dt.date.fromisoformat(second) - FIRST_DAILY).days + 1
+        page.wait_for_function(f"document.querySelector('#deal-counter').textContent.includes('Past Daily #{number}')", timeout=RESUME_MS)
+        settle(page, RESUME_MS)
+        finish_typing(page, saves[second][1])
+        page.locator("#game-dialog[open]").get_by_role("button", name="Main menu").click()
+
+        sheet = open_calendar(page)
+        for date in (first, second):
+            show_month(sheet, date)
+            day = sheet.locator(f'button.day[data-date="{date}"]')
+            assert "done" in (day.get_attribute("class") or "")
+            result = saves[date][2]
+            assert f"{result['completed']} contracts, {result['penalty']} points" in day.text_content()
+        show_month(sheet, third)
+        assert "Not played" in sheet.locator(f'button.day[data-date="{third}"]').text_content()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "archive-en-desktop-played.png"))
+        assert axe(page, "archive-dialog") == []
+        sheet.get_by_role("button", name="Close").click()
+
+        page.locator("#start-dialog[open]").get_by_role("button", name="Statistics").click()
+        assert stat(page, "streak") == "1"   # yesterday's own Daily; the past ones do not add to it
+        assert stat(page, "past") == "2"
+        assert stat(page, "played") == "3"
+        page.locator("#stats-dialog[open] .sheet-foot button").last.click()
+
+        # Offline: a past Daily needs only its date.
+        page.context.set_offline(True)
+        sheet = open_calendar(page)
+        show_month(sheet, third)
+        sheet.locator(f'button.day[data-date="{third}"]').click()
+        sheet.get_by_role("button", name="Play this Daily").click()
+        number = (dt.date.fromisoformat(third) - FIRST_DAILY).days + 1
+        page.wait_for_function(f"document.querySelector('#deal-counter').textContent.includes('Past Daily #{number}')")
+        page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
+        shown = page.eval_on_selector_all("#hand button.card", "cards => cards.map(c => c.dataset.card)")
+        from ladder_rummy import adapter
+        expected = json.loads(adapter.new_game(json.dumps({"mode": "daily", "date": third})))["view"]["hand"]
+        assert sorted(shown) == sorted(expected)
+        assert page.evaluate(f"JSON.parse(localStorage.getItem('ladder-rummy:game:daily:{third}')).mode.past") is True
+        page.context.set_offline(False)
+        assert sent == [], "a past Daily was sent to the leaderboard"
+        queue = page.evaluate("localStorage.getItem('ladder-rummy:board-queue')")
+        assert not queue or all(date not in queue for date in (first, second, third))
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ko"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guard, lang: str, size: str) -> None:
+    """The calendar in the reader's locale, with one finished and one open day: axe-clean, fits."""
+    done, going = days_ago(2), days_ago(3)
+    record = {"id": f"daily-{done}:x", "mode": "daily", "date": done, "difficulty": "normal", "finished": f"{done}T12:00:00.000Z",
+              "place": 1, "shared": False, "players": 4, "completed": 4, "penalty": 85, "climbs": [True] * 4, "past": True}
+    items = {"stats": {"format": 1, "games": [record]},
+             f"game:daily:{going}": {"format": 1, "save": {"format": 1, "engine": "1.1.0", "mode": "daily", "date": going,
+                                                           "seed": f"daily-{going}", "difficulty": "normal", "log": []},
+                                    "order": [], "manual": False, "mode": {"mode": "daily", "date": going, "past": True}}}
+    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
+        page.context.add_init_script(storage_script(items))
+        page.goto(site.url)
+        start = page.locator("#start-dialog[open]")
+        start.wait_for()
+        start.locator("button.archive-open").click()
+        sheet = page.locator("#archive-dialog[open]")
+        sheet.wait_for()
+        show_month(sheet, done) if lang == "en" else None
+        if sheet.locator(f'button.day[data-date="{done}"]').count():
+            sheet.locator(f'button.day[data-date="{done}"]').click()
+        problems = axe(page, "archive-dialog", size)
+        assert problems == []
+        title = sheet.locator(".archive-nav h3").inner_text()
+        month = dt.date.fromisoformat(days_ago(1) if lang != "en" else done)
+        expected = {"en": month.strftime("%B"), "tr": ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos",
+                                                        "Eylül", "Ekim", "Kasım", "Aralık"][month.month - 1],
+                    "ko": f"{month.month}월"}[lang]
+        assert expected in title
+
+
+# ---- challenge a friend ----
+
+# A New Game played to the end in CPython by the served wheel: the person's seat by the basic
+# player (variant 0) or by the basic player with a random move now and then (another game on the
+# same deals), the computers as the page seats them.
+PLAY_NEW = r"""
+import json, random, sys
+sys.path.insert(0, sys.argv[1])
+from ladder_rummy import __version__
+from ladder_rummy.bots.basic import BasicBot
+from ladder_rummy.bots.random_bot import RandomBot
+from ladder_rummy.challenge import challenge_of
+from ladder_rummy.match import PERSON, Match, person_and_bots
+
+class Slips:
+    name = "slips"
+    def __init__(self):
+        self.basic, self.random = BasicBot(), RandomBot()
+    def choose(self, view, legal, rng):
+        return (self.random if rng.random() < 0.2 else self.basic).choose(view, legal, rng)
+
+seed, difficulty, variant = sys.argv[2], sys.argv[3], int(sys.argv[4])
+match = Match(seed, [Slips() if variant else BasicBot()] + person_and_bots(difficulty)[1:])
+if variant:
+    match.rngs[PERSON] = random.Random(variant)
+seats = []
+while not match.game.is_over:
+    seats.append(match.game.current_seat)
+    match.game.apply(match.bot_action())
+log = [str(a) for a in match.game.log]
+print(json.dumps({"engine": __version__, "log": log, "seats": seats, **challenge_of(seed, log)}))
+"""
+
+
+def nearly_finished_new(site: Site, seed: str, difficulty: str, variant: int) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """A New Game's save at the person's last draw but two, the moves from there, and its result."""
+    wheel = site.dist / "engine" / "ladder_rummy.whl"
+    out = subprocess.run([sys.executable, "-c", PLAY_NEW, str(wheel), seed, difficulty, str(variant)], check=True, capture_output=True, text=True)
+    game = json.loads(out.stdout)
+    mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
+    cut = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-3]][-1]
+    save = {"format": 1, "engine": game["engine"], "mode": "new", "date": None, "seed": seed, "difficulty": difficulty, "log": game["log"][:cut]}
+    return save, [game["log"][i] for i in mine if i >= cut], game["result"]
+
+
+CHALLENGE_SEED = "friend-1"
+
+
+def make_links(page: Page) -> dict[str, str]:
+    """From the game-over sheet of a New Game: the long and the short challenge link, as Aylin."""
+    page.locator("#game-dialog[open]").get_by_role("button", name="Challenge a friend").click()
+    sheet = page.locator("#challenge-share-dialog[open]")
+    sheet.wait_for()
+    sheet.get_by_label("Name", exact=True).fill("Aylin")
+    links = {}
+    for kind, label in (("long", "Long link:"), ("short", "Short link:")):
+        sheet.get_by_label(label).check()
+        sheet.get_by_role("button", name="Share the link").click()
+        page.wait_for_function("document.querySelector('#challenge-share-dialog .challenge-link').value.includes('challenge=')"
+                               f" && document.querySelector('#challenge-share-dialog .challenge-link').value !== {json.dumps(links.get('long', ''))}")
+        links[kind] = sheet.locator(".challenge-link").input_value()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "challenge-en-desktop-share.png"))
+    assert axe(page, "challenge-share-dialog") == []
+    sheet.get_by_role("button", name="Close").click()
+    return links
+
+
+def edit_payload(link: str, edit: Any) -> str:
+    """The link with its payload decoded, changed by `edit(data)`, and encoded again (as by hand)."""
+    import base64
+    import urllib.parse
+    import zlib
+    url = urllib.parse.urlsplit(link)
+    query = urllib.parse.parse_qs(url.query)
+    payload = query["challenge"][0]
+    raw = zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), -15)
+    data = json.loads(raw)
+    edit(data)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(json.dumps(data).encode()) + packer.flush()
+    query["challenge"] = [base64.urlsafe_b64encode(packed).decode().rstrip("=")]
+    return urllib.parse.urlunsplit(url._replace(query=urllib.parse.urlencode({k: v[0] for k, v in query.items()})))
+
+
+def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Browser, site: Site, guard: Guard) -> None:
+    """Aylin finishes a New Game and makes both links; a friend in a fresh profile opens the long
+    one, sees the challenge with Aylin's replayed result, plays to the end (resumed near it) and
+    sees both results deal by deal, then watches Aylin's game; a hand-edited result shows the
+    replayed numbers, an edited move and garbage get a clear message and no number."""
+    save, moves, aylin = nearly_finished_new(site, CHALLENGE_SEED, "easy", 0)
+    items = {"settings": {"speed": "instant", "sort": "suit", "lang": "en"}, "game:new": {
+        "format": 1, "save": save, "order": [], "manual": False, "mode": {"mode": "new", "difficulty": "easy"}},
+        "game-current": {"slot": "new"}}
+    with device(browser, guard, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
+        page.context.add_init_script(storage_script(items))
+        page.goto(site.url)
+        settle(page, RESUME_MS)
+        finish_typing(page, moves)
+        links = make_links(page)
+    assert len(links["short"]) < len(links["long"]) < 6000
+    beat = f"Beat Aylin: {aylin['completed']} contracts, {aylin['penalty']} points"
+
+    friend_save, friend_moves, friend = nearly_finished_new(site, CHALLENGE_SEED, "easy", 3)
+    with device(browser, guard, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
+        page.goto(links["long"])
+        sheet = page.locator("#challenge-dialog[open]")
+        sheet.wait_for()
+        assert beat in sheet.inner_text() and "replayed Aylin's moves" in sheet.inner_text()
+        page.screenshot(path=str(ARTIFACTS / "challenge-en-desktop-start.png"))
+        assert axe(page, "challenge-dialog") == []
+        sheet.get_by_role("button", name="Play the challenge").click()
+        page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
+        assert "Challenge: Aylin" in page.inner_text("#deal-counter")
+        record = page.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:game:new'))")
+        assert record["save"]["seed"] == CHALLENGE_SEED and record["mode"]["challenge"]["name"] == "Aylin"
+        # The friend's own game, a few moves from its end (their moves in CPython), under the challenge.
+        record["save"] = friend_save
+        page.evaluate("record => localStorage.setItem('ladder-rummy:game:new', JSON.stringify(record))", record)
+        page.reload()
+        settle(page, RESUME_MS)
+        finish_typing(page, friend_moves)
+        over = page.locator("#game-dialog[open]")
+        results = over.locator(".challenge-results")
+        text = results.inner_text()
+        assert "You and Aylin" in text
+        rows = results.locator("tbody tr")
+        deals = max(len(friend["climbed"]), len(aylin["climbed"]))
+        assert rows.count() == deals + 3
+        for k in range(deals):
+            cells = rows.nth(k).locator("td")
+            for cell, who in ((cells.nth(0), friend), (cells.nth(1), aylin)):
+                words = cell.inner_text()
+                assert ("climbed" if k < len(who["climbed"]) and who["climbed"][k] else "stayed" if k < len(who["climbed"]) else "—") in words
+        totals = [rows.nth(deals + i).locator("td").all_inner_texts() for i in range(3)]
+        assert totals == [[str(friend[key]), str(aylin[key])] for key in ("completed", "penalty", "place")]
+        page.screenshot(path=str(ARTIFACTS / "challenge-en-desktop-end.png"))
+        assert axe(page, "game-dialog") == []
+        over.get_by_role("button", name="Watch Aylin's game").click()
+        viewer = page.locator("#replay-dialog[open]")
+        viewer.get_by_role("button", name="Go to the end").click()
+        page.wait_for_selector("#replay-dialog[open] .replay-summary", state="attached")
+        assert "Aylin" in viewer.locator(".replay-summary").inner_text()
+        viewer.get_by_role("button", name="Close").click()
+
+        # Hand-edited links, each opened afresh.
+        def opened(link: str) -> str:
+            # As on a device where that game is not in progress (a bad link is said so even then).
+            page.evaluate("localStorage.removeItem('ladder-rummy:game:new'); localStorage.removeItem('ladder-rummy:game-current')")
+            page.goto(link)
+            page.wait_for_selector("#challenge-dialog[open], #notice-dialog[open]", state="attached")
+            return page.locator("dialog[open]").first.inner_text()
+
+        # A long link claiming a better result: the replayed one is shown, never the claim.
+        claimed = opened(edit_payload(links["long"], lambda d: d.update(c=10, p=0, d="1" * 10)))
+        assert beat in claimed and "10 contracts, 0 points" not in claimed
+        # A move changed: no number at all, and why.
+        def change_move(data: dict[str, Any]) -> None:
+            lines = data["m"].split("\n")
+            at = next(i for i, m in enumerate(lines) if m.startswith("discard "))
+            lines[at] = "discard XX"
+            data["m"] = "\n".join(lines)
+        changed = opened(edit_payload(links["long"], change_move))
+        assert "do not replay" in changed and str(aylin["penalty"]) + " points" not in changed
+        page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+        garbage = opened(links["short"].split("challenge=")[0] + "challenge=not-a-challenge!")
+        assert "damaged or incomplete" in garbage
+        page.screenshot(path=str(ARTIFACTS / "challenge-en-desktop-bad.png"))
+        # The short link shows its claim, said to be one.
+        short = opened(links["short"])
+        assert beat in short and "only the result" in short
+
+
+# ---- learn by playing ----
+
+def coach(page: Page, step: str) -> Any:
+    """The coach mark, once it shows `step`."""
+    page.wait_for_selector(f'#coach[data-step="{step}"]:not([hidden])', state="visible")
+    return page.locator("#coach")
+
+
+def tap_card(page: Page, code: str, twice: bool = False) -> None:
+    page.locator(f'#hand button.card[data-card="{code}"]').first.click()
+    if twice:
+        before = replies(page)
+        page.locator(f'#hand button.card[data-card="{code}"]').first.click()
+        after(page, before)
+
+
+def tap(page: Page, selector: str) -> None:
+    before = replies(page)
+    page.locator(selector).first.click()
+    after(page, before)
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ko"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: Site, guard: Guard, lang: str, size: str) -> None:
+    """A fresh profile is offered the lesson; each coach mark points at its control and advances
+    only on the right move (a wrong one is not played: the mark says what to do); the deal ends,
+    and nothing of the lesson is stored or counted. A screenshot of every mark."""
+    shots = ARTIFACTS / "lesson"
+    shots.mkdir(parents=True, exist_ok=True)
+    number = iter(range(1, 99))
+
+    def shot(step: str) -> None:
+        page.wait_for_timeout(300)  # the mark follows its target every 250 ms
+        page.screenshot(path=str(shots / f"{lang}-{size}-{next(number):02d}-{step}.png"))
+
+    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
+        page.goto(site.url)
+        start = page.locator("#start-dialog[open]")
+        offer = start.locator(".learn-offer")
+        offer.wait_for()
+        shot("offer")
+        if lang == "en" and size == "phone":
+            assert axe(page, "start-dialog with the lesson offer") == []
+        offer.locator("button.primary").click()
+        settle(page)
+
+        mark = coach(page, "draw")
+        assert page.locator("#discard.coach-target").count() == 1
+        shot("draw")
+        if lang == "en" and size == "phone":
+            assert axe(page, "coach mark") == []
+        # A wrong move is not played: the mark says what to do instead.
+        hand = len(page.locator("#hand button.card").all())
+        page.locator("#stock").click()
+        page.wait_for_selector("#coach .coach-warning:not(:empty)")
+        assert page.locator("#coach").get_attribute("data-step") == "draw"
+        assert len(page.locator("#hand button.card").all()) == hand
+        if lang == "en":
+            assert "tap the discard pile" in mark.inner_text()
+        shot("draw-wrong")
+        tap(page, "#discard")
+
+        coach(page, "contract")
+        assert page.locator("#contract-panel.coach-target").count() == 1
+        shot("contract")
+        page.locator("#coach-next").click()
+
+        coach(page, "laydown")
+        shot("laydown")
+        tap(page, "#laydown-button")
+
+        coach(page, "taken")
+        shot("taken")
+        page.locator("#coach-next").click()
+
+        coach(page, "discard")
+        shot("discard")
+        tap_card(page, "2D")  # legal in the game, but not the lesson's move: not played
+        page.locator('#hand button.card[data-card="2D"]').first.click()
+        page.wait_for_selector("#coach .coach-warning:not(:empty)")
+        assert page.locator('#hand button.card[data-card="2D"]').count() == 1
+        assert page.locator("#coach").get_attribute("data-step") == "discard"
+        tap_card(page, "JC", twice=True)
+
+        coach(page, "stock")
+        shot("stock")
+        tap(page, "#stock")
+
+        coach(page, "layoff")
+        assert page.locator('#melds [data-meld="1"].coach-target').count() == 1
+        shot("layoff")
+        tap_card(page, "7C")
+        tap(page, '#melds [data-meld="1"]')
+
+        coach(page, "discard_taken")
+        shot("discard_taken")
+        tap_card(page, "QD", twice=True)
+
+        coach(page, "stock_again")
+        tap(page, "#stock")
+
+        coach(page, "layoffs")
+        shot("layoffs")
+        for move in ("layoff QC 5", "layoff 3D 6", "layoff 3S 6"):
+            before = replies(page)
+            command(page, move)
+            after(page, before)
+        coach(page, "out")
+        shot("out")
+        tap_card(page, "2D", twice=True)
+
+        page.locator("#deal-dialog[open]").get_by_role("button").last.click()
+        done = page.locator("#confirm-dialog[open]")
+        done.wait_for()
+        assert page.locator("#coach").count() == 0
+        shot("done")
+        done.locator(".sheet-foot button").first.click()  # the main menu
+        start.wait_for()
+        assert start.locator(".learn-offer").count() == 0
+        stored = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('ladder-rummy:'))")
+        assert not [k for k in stored if k.startswith(("ladder-rummy:game", "ladder-rummy:stats", "ladder-rummy:replays"))], stored
+
+
+def test_skipping_the_lesson_leaves_a_normal_start_and_the_rules_page_offers_it_again(browser: Browser, site: Site, guard: Guard) -> None:
+    with device(browser, guard, size=SIZES["phone"], touch=True, lang="en", bypass_csp=True) as page:
+        page.goto(site.url)
+        start = page.locator("#start-dialog[open]")
+        start.get_by_role("button", name="Learn by playing").click()
+        settle(page)
+        coach(page, "draw")
+        page.get_by_role("button", name="Skip the lesson").click()
+        start.wait_for()
+        assert page.locator("#coach").count() == 0
+        assert start.locator(".learn-offer").count() == 0
+        assert start.get_by_role("button", name="Continue the current game").count() == 0
+        assert start.get_by_role("button", name="Play today's Daily").count() == 1
+        start.locator(".sheet-foot button").first.click()  # How to play
+        rules = page.locator("#rules-dialog[open]")
+        rules.get_by_role("button", name="Learn by playing").click()
+        coach(page, "draw")
+        page.get_by_role("button", name="Skip the lesson").click()
+        start.wait_for()
+        stored = page.evaluate("Object.keys(localStorage)")
+        assert not [k for k in stored if k.startswith(("ladder-rummy:game", "ladder-rummy:stats"))], stored
+
+
+def payload(name: str, engine: str, result: dict[str, Any], moves: list[str] | None) -> str:
+    """A challenge payload as site/js/challenge.js writes it: JSON, raw deflate, base64url."""
+    import base64
+    import zlib
+    data = {"v": 1, "n": name, "e": engine, "c": result["completed"], "p": result["penalty"], "r": result["place"],
+            "d": "".join("1" if up else "0" for up in result["climbed"])}
+    if moves is not None:
+        data["m"] = "\n".join(moves)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(json.dumps(data).encode()) + packer.flush()).decode().rstrip("=")
+
+
+@pytest.fixture(scope="module")
+def duel(site: Site) -> dict[str, Any]:
+    """Aylin's finished game (its result and moves) and a friend's game on the same deals, cut near its end."""
+    wheel = site.dist / "engine" / "ladder_rummy.whl"
+    out = subprocess.run([sys.executable, "-c", PLAY_NEW, str(wheel), CHALLENGE_SEED, "easy", "0"], check=True, capture_output=True, text=True)
+    aylin = json.loads(out.stdout)
+    save, moves, friend = nearly_finished_new(site, CHALLENGE_SEED, "easy", 3)
+    return {"aylin": aylin, "save": save, "moves": moves, "friend": friend}
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ko"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, guard: Guard, duel: dict[str, Any], lang: str, size: str) -> None:
+    """The challenge before the game and both results after it, in each language and size: axe-clean, fits."""
+    aylin = duel["aylin"]
+    link = site.at(f"?seed={CHALLENGE_SEED}&difficulty=easy&challenge={payload('Aylin', aylin['engine'], aylin['result'], aylin['moves'])}")
+    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
+        page.goto(link)
+        page.locator("#challenge-dialog[open]").wait_for()
+        assert f"{aylin['result']['penalty']}" in page.locator("#challenge-dialog .challenge-headline").inner_text()
+        assert axe(page, "challenge-dialog", size) == []
+        result = {k: v for k, v in aylin["result"].items() if k != "finished"}
+        record = {"format": 1, "save": duel["save"], "order": [], "manual": False, "mode": {
+            "mode": "new", "difficulty": "easy", "seed": CHALLENGE_SEED, "engine": aylin["engine"],
+            "challenge": {"name": "Aylin", "engine": aylin["engine"], "result": result, "verified": True, "moves": aylin["moves"]}}}
+        page.evaluate("record => { localStorage.setItem('ladder-rummy:game:new', JSON.stringify(record));"
+                      " localStorage.setItem('ladder-rummy:game-current', JSON.stringify({slot: 'new'})); }", record)
+        page.reload()
+        settle(page, RESUME_MS)
+        assert "Aylin" in page.inner_text("#deal-counter")
+        page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-table.png"))
+        finish_typing(page, duel["moves"])
+        results = page.locator("#game-dialog[open] .challenge-results")
+        results.scroll_into_view_if_needed()
+        assert axe(page, "game-dialog-challenge", size) == []
+
