@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { closeButton, open, sheet, sheetDialog } from "./dialogs.js";
 import { dealRows } from "./challenge.js";
-import { CLIMBED, STAYED } from "./share.js";
+import { CLIMBED, STAYED, shareOrCopy } from "./share.js";
 import { nameBox } from "./board.js";
 
 /** "7 contracts, 204 points": a result in a few words. */
@@ -26,22 +26,8 @@ const square = (up) => h("span", { class: `deal-square ${up ? "climbed" : "staye
  * Share `url` with `text`: the system's share sheet, else the clipboard. Resolves "shared" |
  * "copied" | "cancelled" | "failed" (the link is then shown in a box to copy by hand).
  */
-export async function shareLink(url, text) {
-  const data = { title: t("challenge.share_title"), text, url };
-  if (typeof navigator.share === "function" && (!navigator.canShare || navigator.canShare(data))) {
-    try {
-      await navigator.share(data);
-      return "shared";
-    } catch (error) {
-      if (error?.name === "AbortError") return "cancelled";
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    return "copied";
-  } catch {
-    return "failed";
-  }
+export function shareLink(url, text) {
+  return shareOrCopy({ title: t("challenge.share_title"), text, url }, url);
 }
 
 /** The game-over sheet's button for a finished New Game. */

@@ -32,13 +32,13 @@ export function shareText(record) {
 }
 
 /**
- * Share `text`: the system's share sheet where there is one, else the clipboard.
- * Resolves "shared" | "copied" | "cancelled" | "failed" (then the text is shown to copy by hand).
+ * Share `data` ({text, url?, title?}): the system's share sheet, else `copy` (the text, or the
+ * link) to the clipboard. Resolves "shared" | "copied" | "cancelled" | "failed".
  */
-export async function shareOrCopy(text) {
-  if (typeof navigator.share === "function" && (!navigator.canShare || navigator.canShare({ text }))) {
+export async function shareOrCopy(data, copy = data.text) {
+  if (typeof navigator.share === "function" && (!navigator.canShare || navigator.canShare(data))) {
     try {
-      await navigator.share({ text });
+      await navigator.share(data);
       return "shared";
     } catch (error) {
       if (error?.name === "AbortError") return "cancelled";
@@ -46,7 +46,7 @@ export async function shareOrCopy(text) {
     }
   }
   try {
-    await navigator.clipboard.writeText(text);
+    await navigator.clipboard.writeText(copy);
     return "copied";
   } catch {
     return "failed";
@@ -65,7 +65,7 @@ export function shareBlock(record) {
   const button = h("button", {
     type: "button", class: "action primary share-button", text: t("share.button"),
     onclick: async () => {
-      const outcome = await shareOrCopy(text);
+      const outcome = await shareOrCopy({ text });
       line.textContent = outcome === "cancelled" ? "" : t(`share.${outcome}`);
       box.hidden = outcome !== "failed";
       if (!box.hidden) { box.focus(); box.select(); }
