@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from helpers import command, device, settle
+from playwright.sync_api import expect
 from test_a11y import ARTIFACTS, SIZES, axe
 from test_leaderboard import PLAY_DAILY, posts
 from test_table import after, replies
@@ -347,7 +348,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         viewer = page.locator("#replay-dialog[open]")
         viewer.get_by_role("button", name="Go to the end").click()
         page.wait_for_selector("#replay-dialog[open] .replay-summary", state="attached")
-        assert "Aylin" in viewer.locator(".replay-summary").inner_text()
+        expect(viewer.locator(".replay-summary")).to_contain_text("Aylin", timeout=30_000)
         viewer.get_by_role("button", name="Close").click()
 
         # Hand-edited links, each opened afresh.
