@@ -147,8 +147,12 @@ def mark(page, name: str) -> float:
 
 
 def settings_script(speed: str) -> str:
+    """The person's settings, and no game kept: each visit opens a new game's link, which would
+    otherwise first ask whether to give up the game the last visit left in progress (a question a
+    person answers; the boot is timed without it)."""
     value = json.dumps(json.dumps({"speed": speed, "sort": "suit", "lang": "en"}))
-    return f"try {{ localStorage.setItem('ladder-rummy:settings', {value}); }} catch {{}}"
+    forget = "Object.keys(localStorage).filter((k) => k.startsWith('ladder-rummy:game')).forEach((k) => localStorage.removeItem(k));"
+    return f"try {{ {forget} localStorage.setItem('ladder-rummy:settings', {value}); }} catch {{}}"
 
 
 class Visitor:
