@@ -1,6 +1,6 @@
 """First paint, cold boot and offline boot of several builds, interleaved; prints JSON.
 
-    python bench/first_paint.py [--runs 7] [--offline] [--variant LABEL=ROOT[:DIST]] ...
+    python bench/first_paint.py [--runs 7] [--offline | --paint-only] [--variant LABEL=ROOT[:DIST]] ...
 
 Why: first paint and the offline boot are a few hundred milliseconds, and this machine's load
 moves them by more than any one change does. Comparing two builds measured at different times
@@ -17,6 +17,8 @@ Each visit is a fresh browser profile opening a New Game link (``?seed=…``, in
 * ``dcl_ms`` — DOMContentLoaded (the module scripts have run their top level);
 * ``cold_ms`` — navigation to a playable table (the ``ladder-rummy:playable`` mark);
 * ``longtask_before_paint_ms`` — main-thread long-task time before the first paint;
+* with ``--paint-only`` the visit ends ``--dwell`` ms after the first paint (the boot under way
+  till then, as in a full visit), with no ``cold_ms``: many runs in little time;
 * with ``--offline``: ``offline_ms`` — after the service worker holds everything (and the Python
   snapshot is stored) and ``--dwell`` ms, the same profile offline, to a playable table.
 
@@ -132,8 +134,9 @@ def warm(url: str) -> None:
             answer.read()
 
 
-def visit(browser, build: Build, run: int, offline: bool, dwell_ms: int) -> dict:
-    """One fresh profile: a cold visit, and with ``offline`` a later visit with no network."""
+def visit(browser, build: Build, run: int, offline: bool, dwell_ms: int, paint_only: bool = False) -> dict:
+    """One fresh profile: a cold visit (to its first paint only, with ``paint_only``), and with
+    ``offline`` a later visit with no network."""
     context = browser.new_context()
     try:
         context.add_init_script(SETTINGS)
@@ -141,6 +144,10 @@ def visit(browser, build: Build, run: int, offline: bool, dwell_ms: int) -> dict
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
         page.goto(f"{build.url}?seed=fp-{run}&difficulty=normal")
+        if paint_only:
+            page.wait_for_function("performance.getEntriesByType('paint').length > 0")
+            page.wait_for_timeout(dwell_ms)
+            return {k: (round(v, 1) if isinstance(v, float) else v) for k, v in page.evaluate(READ).items()}
         page.wait_for_selector(PLAYABLE, state="attached")
         page.wait_for_function("performance.getEntriesByName('ladder-rummy:playable').length > 0")
         sample = page.evaluate(READ)
@@ -170,7 +177,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--variant", action="append", default=[], help="LABEL=ROOT[:DIST] (repeat); default: this checkout")
     parser.add_argument("--offline", action="store_true", help="also time an offline boot from the service worker")
-    parser.add_argument("--dwell", type=int, default=2000, help="ms on the page before the offline visit")
+    parser.add_argument("--paint-only", action="store_true", help="end each visit --dwell ms after its first paint")
+    parser.add_argument("--dwell", type=int, default=2000, help="ms on the page before the offline visit (or after the paint)")
     parser.add_argument("--pause", type=float, default=0.5, help="s between visits")
     args = parser.parse_args()
     builds = [Build.parse(spec) for spec in args.variant] or [Build("this", ROOT, ROOT / "dist")]
@@ -187,7 +195,7 @@ def main() -> None:
                 order = builds[run % len(builds):] + builds[:run % len(builds)]
                 for build in order:
                     time.sleep(args.pause)
-                    samples[build.label].append(visit(browser, build, run, args.offline, args.dwell))
+                    samples[build.label].append(visit(browser, build, run, args.offline, args.dwell, args.paint_only))
             browser.close()
     finally:
         for build in builds:
