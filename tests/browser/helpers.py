@@ -179,61 +179,35 @@ def settings_script(lang: str = "en", speed: str = "instant") -> str:
 
 
 # ---- whole games played in CPython by the wheel the site serves, for the page to resume ----
-# Each runs in a fresh interpreter with only the served wheel importable (so the page, the
-# endpoint and the plan run the same engine, even while engine/ is being edited). The person's
-# seat is played by the basic player (variant 0) or by the basic player with a random legal move
-# now and then (another game on the same deals, one per variant); the computers as the page seats
-# them. Each prints the engine version, the log and who played each action.
 
-# argv: wheel, date, variant
-PLAY_DAILY = r"""
+# Runs in a fresh interpreter with only the served wheel importable (so the page, the endpoint and
+# the plan run the same engine, even while engine/ is being edited). argv: wheel, "daily" DATE or
+# "new" SEED DIFFICULTY, variant. The person's seat is played by the basic player (variant 0) or by
+# the basic player with a random legal move now and then (another game on the same deals, one per
+# variant); the computers as the page seats them. Prints the engine version, the seed, the log, who
+# played each action and the person's result; for a New Game also what a challenge link carries.
+PLAY = r"""
 import json, random, sys
 sys.path.insert(0, sys.argv[1])
 from ladder_rummy import __version__
 from ladder_rummy.bots.basic import BasicBot
 from ladder_rummy.bots.random_bot import RandomBot
 from ladder_rummy.bots.registry import DAILY_DIFFICULTY
+from ladder_rummy.challenge import challenge_of
 from ladder_rummy.match import PERSON, Match, person_and_bots
 from ladder_rummy.seeds import daily_seed
 
-class Slips:
-    name = "slips"
-    def __init__(self):
-        self.basic, self.random = BasicBot(), RandomBot()
-    def choose(self, view, legal, rng):
-        return (self.random if rng.random() < 0.15 else self.basic).choose(view, legal, rng)
-
-date, variant = sys.argv[2], int(sys.argv[3])
-match = Match(daily_seed(date), [Slips() if variant else BasicBot()] + person_and_bots(DAILY_DIFFICULTY)[1:])
-if variant:
-    match.rngs[PERSON] = random.Random(variant)
-seats = []
-while not match.game.is_over:
-    seats.append(match.game.current_seat)
-    match.game.apply(match.bot_action())
-mine = next(s for s in match.game.standings() if s["seat"] == PERSON)
-print(json.dumps({"engine": __version__, "seed": match.game.seed, "log": [str(a) for a in match.game.log],
-                  "seats": seats, "completed": mine["completed"], "penalty": mine["penalty"]}))
-"""
-
-# argv: wheel, seed, difficulty, variant; also prints what a challenge link carries (result, moves)
-PLAY_NEW = r"""
-import json, random, sys
-sys.path.insert(0, sys.argv[1])
-from ladder_rummy import __version__
-from ladder_rummy.bots.basic import BasicBot
-from ladder_rummy.bots.random_bot import RandomBot
-from ladder_rummy.challenge import challenge_of
-from ladder_rummy.match import PERSON, Match, person_and_bots
+daily = sys.argv[2] == "daily"
+seed, difficulty = (daily_seed(sys.argv[3]), DAILY_DIFFICULTY) if daily else (sys.argv[3], sys.argv[4])
+variant, slips = int(sys.argv[-1]), 0.15 if daily else 0.2
 
 class Slips:
     name = "slips"
     def __init__(self):
         self.basic, self.random = BasicBot(), RandomBot()
     def choose(self, view, legal, rng):
-        return (self.random if rng.random() < 0.2 else self.basic).choose(view, legal, rng)
+        return (self.random if rng.random() < slips else self.basic).choose(view, legal, rng)
 
-seed, difficulty, variant = sys.argv[2], sys.argv[3], int(sys.argv[4])
 match = Match(seed, [Slips() if variant else BasicBot()] + person_and_bots(difficulty)[1:])
 if variant:
     match.rngs[PERSON] = random.Random(variant)
@@ -242,14 +216,16 @@ while not match.game.is_over:
     seats.append(match.game.current_seat)
     match.game.apply(match.bot_action())
 log = [str(a) for a in match.game.log]
-print(json.dumps({"engine": __version__, "log": log, "seats": seats, **challenge_of(seed, log)}))
+mine = next(s for s in match.game.standings() if s["seat"] == PERSON)
+print(json.dumps({"engine": __version__, "seed": seed, "log": log, "seats": seats, "completed": mine["completed"],
+                  "penalty": mine["penalty"], **({} if daily else challenge_of(seed, log))}))
 """
 
 
-def played(site: Site, script: str, *args: str) -> dict:
-    """Run one of the scripts above with the served wheel; its printed game."""
+def played(site: Site, *args: str) -> dict:
+    """A whole game played by PLAY with the served wheel (args: "daily" DATE | "new" SEED DIFFICULTY, then the variant)."""
     wheel = site.dist / "engine" / "ladder_rummy.whl"
-    out = subprocess.run([sys.executable, "-c", script, str(wheel), *args], check=True, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", PLAY, str(wheel), *args], check=True, capture_output=True, text=True)
     return json.loads(out.stdout)
 
 
@@ -264,7 +240,7 @@ def cut_near_end(game: dict, last: int = 3) -> tuple[int, list[str]]:
 
 def nearly_finished_new(site: Site, seed: str, difficulty: str, variant: int = 0) -> tuple[dict, list[str], dict]:
     """A New Game's save at the person's last draw but two, the moves from there, and its result."""
-    game = played(site, PLAY_NEW, seed, difficulty, str(variant))
+    game = played(site, "new", seed, difficulty, str(variant))
     cut, moves = cut_near_end(game)
     save = {"format": 1, "engine": game["engine"], "mode": "new", "date": None, "seed": seed, "difficulty": difficulty,
             "log": game["log"][:cut]}

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
-from helpers import PLAY_DAILY, ROOT, command, cut_near_end, played, storage_script
+from helpers import ROOT, command, cut_near_end, played, storage_script
 from test_table import after, replies
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ VARIANTS = iter(range(1, 1000))
 def daily(site: Site) -> Daily:
     """Today's Daily played to the end by the served engine, person seat included: a game of its
     own for each test, since the endpoint refuses one game under two players."""
-    game = played(site, PLAY_DAILY, today(), str(next(VARIANTS)))
+    game = played(site, "daily", today(), str(next(VARIANTS)))
     cut, moves = cut_near_end(game, LAST_MOVES)
     return Daily(today(), game["seed"], game["engine"], game["log"], cut, moves, game["completed"], game["penalty"])
 
