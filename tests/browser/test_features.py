@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -32,6 +33,13 @@ if TYPE_CHECKING:
 
 FIRST_DAILY = dt.date(2026, 11, 1)
 RESUME_MS = 240_000  # resuming a Daily near its end replays every computer move of it (Normal), in Pyodide
+
+
+@pytest.fixture(autouse=True)
+def clean(guard: Guard) -> Iterator[None]:
+    """Each test's ``device`` pages are watched by its ``guard``: fail on what they recorded."""
+    yield
+    guard.assert_clean()
 
 
 def days_ago(n: int) -> str:
