@@ -96,6 +96,14 @@ def test_redeal_changes_what_is_hidden_and_nothing_else() -> None:
 
 
 
+def test_a_computer_player_decides_from_a_part_of_its_seats_own_view() -> None:
+    """bot_view is the seat's view less the page's extras: nothing in it the page lacks."""
+    for game in POSITIONS:
+        for seat in range(4):
+            view, part = game.view(seat), game.bot_view(seat)
+            assert part.items() <= view.items() and {"events", "legal", "history"} <= view.keys() - part.keys()
+
+
 def check_redeals(name: str, games: list[Game], redeals: int) -> int:
     """Every decision of bot ``name`` at ``games`` stays the same when the hidden cards are
     dealt again ``redeals`` ways and the view's seed is replaced; the number of re-deals."""

@@ -17,6 +17,7 @@ from ladder_rummy.bots import make_bot
 from ladder_rummy.bots.basic import BasicBot
 from ladder_rummy.bots.registry import DIFFICULTIES, VERSIONS, difficulty_name
 from ladder_rummy.errors import LadderRummyError, ReplayError
+from ladder_rummy.game import Game
 from ladder_rummy.match import Match, person_and_bots
 from ladder_rummy.seeds import daily_seed
 from ladder_rummy.verify import REPLAY_COMPATIBLE, can_replay, verify_daily, verify_daily_json
@@ -52,6 +53,17 @@ def test_a_daily_of_an_earlier_version_verifies_with_its_own_normal(version: str
         verify_daily(DATE, log)  # today's Normal decides otherwise somewhere
     answer = json.loads(verify_daily_json(json.dumps({"date": DATE, "log": log, "engineVersion": version})))
     assert answer["ok"] and answer["result"]["completed"] == result["completed"]
+
+
+def test_the_verified_answer_carries_the_canonical_log_of_the_same_replay() -> None:
+    """The endpoint keys a game by its canonical log; verify_daily_json gives it from the one
+    replay it makes, the same as replaying the rules alone would."""
+    log = finished_daily(__version__)
+    written = [f"  {entry.upper()} " for entry in log]  # another way of writing the same game
+    answer = json.loads(verify_daily_json(json.dumps({"date": DATE, "log": written, "engineVersion": __version__}), with_log=True))
+    assert answer["ok"] and answer["log"] == log == Game.replay(daily_seed(DATE), written).log
+    plain = json.loads(verify_daily_json(json.dumps({"date": DATE, "log": written, "engineVersion": __version__})))
+    assert "log" not in plain and plain["result"] == answer["result"]
 
 
 def test_a_version_this_engine_never_had_is_refused_clearly() -> None:

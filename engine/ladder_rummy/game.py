@@ -435,6 +435,28 @@ class Game:
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may know, JSON-ready; never another hand or the stock order."""
+        view = self.bot_view(seat)
+        mine = view["turn"] == seat
+        view.update({
+            "legal": [str(a) for a in self.legal_actions()] if mine else [],
+            "contract_ready": self._contract_ready(seat),
+            "events": [self._event_for(e, seat) for e in self.events[self._last_acted[seat]:]],
+            "last_deal": self.deal_summaries[-1] if self.deal_summaries else None,
+            "history": [list(h) for h in self.history],
+            "game_over": self.is_over,
+            "standings": self.standings() if self.is_over else None,
+        })
+        return view
+
+    def bot_view(self, seat: int) -> dict[str, Any]:
+        """What a computer player in ``seat`` decides from: :meth:`view` less what only the page
+        draws (the legal moves as text, the event list, the history, the last deal's summary).
+
+        A subset of the seat's own view, so it holds nothing the person's page does not; it
+        exists because a computer player reads it at every decision, and a replay on the
+        leaderboard recomputes every one of them: building the page's extras was a fifth of
+        a whole Daily's verification.
+        """
         if not 0 <= seat < PLAYERS:
             raise ValueError(f"there is no seat {seat} (seats are 0 to 3)")
         me = self.players[seat]
@@ -450,13 +472,6 @@ class Game:
             "table": [tm.to_json() for tm in self.table],
             "discard": [str(c) for c in self.discard],
             "stock": len(self.stock), "rebuilds": max(0, min(self.exhaustions, MAX_EXHAUSTIONS - 1)),
-            "legal": [str(a) for a in self.legal_actions()] if mine else [],
-            "contract_ready": self._contract_ready(seat),
-            "events": [self._event_for(e, seat) for e in self.events[self._last_acted[seat]:]],
-            "last_deal": self.deal_summaries[-1] if self.deal_summaries else None,
-            "history": [list(h) for h in self.history],
-            "game_over": self.is_over,
-            "standings": self.standings() if self.is_over else None,
         }
 
     def _contract_ready(self, seat: int) -> bool:

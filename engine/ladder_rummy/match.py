@@ -52,7 +52,7 @@ class Match:
         bot = self.bot_to_move()
         assert bot is not None, "no computer player is to move"
         seat = self.game.current_seat
-        return bot.choose(self.game.view(seat), self.game.legal_actions(), self.rngs[seat])
+        return bot.choose(self.game.bot_view(seat), self.game.legal_actions(), self.rngs[seat])
 
     def advance(self) -> list[Action]:
         """Play computer turns until a person must decide or the game ends."""

@@ -102,7 +102,7 @@ def play(seed: str, entries: Sequence[str], rotation: int, keep_log: bool = Fals
     start = time.perf_counter()
     while not game.is_over:
         seat = game.current_seat
-        view, legal = game.view(seat), game.legal_actions()
+        view, legal = game.bot_view(seat), game.legal_actions()
         t0 = time.perf_counter()
         action = seats[seat].choose(view, legal, match.rngs[seat])
         times[entry_at[seat]][int((time.perf_counter() - t0) * 1e6) // BUCKET_US] += 1

@@ -35,6 +35,13 @@ def can_replay(version: str) -> bool:
 def verify_daily(date: str, log: list[Any], version: str = __version__) -> dict[str, Any]:
     """The verified result of a finished Daily played by engine ``version``, or
     :class:`ReplayError` saying where it fails."""
+    return _result(verified_match(date, log, version), date, version)
+
+
+def verified_match(date: str, log: list[Any], version: str = __version__) -> Match:
+    """The finished Daily rebuilt from ``log``, every computer move checked, or an error saying
+    what is wrong. Its ``game.log`` is the log in canonical form (each entry as the game
+    wrote it), which the leaderboard keys a game by: one replay gives both."""
     day = parse_date(date).isoformat()
     if not can_replay(version):
         raise LadderRummyError(f"engine version {version!r} cannot be replayed by engine {__version__}"
@@ -44,20 +51,27 @@ def verify_daily(date: str, log: list[Any], version: str = __version__) -> dict[
     if len(log) > MAX_LOG_ENTRIES:
         raise LadderRummyError(f"the log has {len(log)} entries; no game is that long")
     match = Match.replay(daily_seed(day), log, person_and_bots(DAILY_DIFFICULTY, version))
-    game = match.game
-    if not game.is_over:
+    if not match.game.is_over:
         raise ReplayError(len(log), "(end of log)", "the game is not finished")
+    return match
+
+
+def _result(match: Match, date: str, version: str) -> dict[str, Any]:
+    """The person's verified result in a finished Daily."""
+    game = match.game
     me = next(s for s in game.standings() if s["seat"] == PERSON)
     return {
-        "date": day, "engine": __version__, "played_by": version, "completed": me["completed"], "penalty": me["penalty"],
+        "date": parse_date(date).isoformat(), "engine": __version__, "played_by": version,
+        "completed": me["completed"], "penalty": me["penalty"],
         "place": me["place"], "deals": len(game.deal_summaries),
         "climbed": [bool(d["hands"][PERSON]["climbed"]) for d in game.deal_summaries],
         "standings": game.standings(),
     }
 
 
-def verify_daily_json(request_json: str) -> str:
-    """JSON wrapper for the endpoint: ``{"date", "log", "engineVersion"}`` → ``{"ok", "result"|"error"}``."""
+def verify_daily_json(request_json: str, with_log: bool = False) -> str:
+    """JSON wrapper for the endpoint: ``{"date", "log", "engineVersion"}`` → ``{"ok", "result"|"error"}``;
+    ``with_log`` adds the canonical log (``"log"``) to a verified answer, from the same replay."""
     try:
         request = json.loads(request_json)
         version = str(request.get("engineVersion", ""))
@@ -65,7 +79,11 @@ def verify_daily_json(request_json: str) -> str:
             return json.dumps({"ok": False, "code": "engine", "error":
                                f"engine version {version!r} cannot be replayed by engine {__version__}"
                                f" (it replays {', '.join(REPLAY_COMPATIBLE)})"})
-        return json.dumps({"ok": True, "result": verify_daily(request["date"], request["log"], version)})
+        match = verified_match(request["date"], request["log"], version)
+        answer: dict[str, Any] = {"ok": True, "result": _result(match, request["date"], version)}
+        if with_log:
+            answer["log"] = match.game.log
+        return json.dumps(answer)
     except ReplayError as err:
         return json.dumps({"ok": False, "code": "replay", "error": str(err), "index": err.index})
     except (LadderRummyError, ValueError, KeyError, TypeError, AttributeError) as err:

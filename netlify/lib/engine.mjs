@@ -19,8 +19,8 @@ import { loadEngine } from "../../tools/pyodide_node.mjs";
 
 let shared = null; // Promise<Engine>: one per process
 
-// The endpoint's two calls. A verified log's canonical form comes from replaying the rules
-// alone (Game.replay: about a twentieth of the verification, which also runs the computers).
+// The endpoint's two calls. A verified log's canonical form is the replayed game's own log (the
+// same replay); canonical() replays the rules alone (Game.replay), for a log already verified.
 const GLUE = `
 import json
 from ladder_rummy.errors import LadderRummyError
@@ -29,11 +29,7 @@ from ladder_rummy.seeds import daily_seed
 from ladder_rummy.verify import verify_daily_json
 
 def _leaderboard_verify(request_json):
-    answer = json.loads(verify_daily_json(request_json))
-    if answer.get("ok"):
-        request = json.loads(request_json)
-        answer["log"] = Game.replay(daily_seed(request["date"]), request["log"]).log
-    return json.dumps(answer)
+    return verify_daily_json(request_json, with_log=True)
 
 def _leaderboard_canonical(request_json):
     request = json.loads(request_json)

@@ -1,8 +1,8 @@
 """Computer players.
 
 A computer player is ``choose(view, legal, rng) -> Action``: it sees only its own
-seat's view (the same JSON the page gets), the legal actions, and its own seeded
-generator. It cannot reach the game, other hands or the stock order, so it is
+seat's view (the JSON the page gets, less what only the page draws:
+``Game.bot_view``), the legal actions, and its own seeded generator. It cannot reach the game, other hands or the stock order, so it is
 fair by construction, and a game replays exactly from its seed and log.
 """
 

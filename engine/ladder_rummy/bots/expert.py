@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, Discard, Draw, LayDown, LayOff
+from ..actions import Action, Discard, LayDown, LayOff
 from ..cards import Card
 from ..contracts import find_contract
 from ..evaluate import INDEX, PlanMeld, Shape, shape_of_key
 from . import View
-from .reading import PICK_LIMIT, Reading, Rival
+from .reading import Reading, Rival, pick_draw
 
 DEAL_TURNS = 14.0
 """Turns a deal lasts for one player when nobody goes out early."""
@@ -146,12 +146,7 @@ class ExpertBot:
     # ------------------------------------------------------------------ draw
     def draw(self, r: Reading, legal: list[Action]) -> Action:
         """The discard when it is worth more than a stock card; the stock otherwise."""
-        top = r.top
-        if Draw("discard") not in legal or top is None or r.picks >= PICK_LIMIT:
-            return Draw("stock")
-        if r.laid_down:
-            return Draw("discard") if r.fits_table(top) else Draw("stock")
-        return Draw("discard") if self.worth_taking(r, top) else Draw("stock")
+        return pick_draw(r, legal, self.worth_taking)
 
     def worth_taking(self, r: Reading, top: Card) -> bool:
         """Compare the best hand after taking ``top`` with the expected hand after a stock draw."""

@@ -17,8 +17,9 @@ Terminology:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
+from ..actions import Action, Draw
 from ..cards import Card
 from ..contracts import CONTRACTS, Requirement
 from ..evaluate import CARDS, COPIES, INDEX, parse_hand
@@ -221,3 +222,15 @@ def _rival(player: dict[str, Any], melded: list[int]) -> Rival:
         penalty=player["penalty"], cards=player["cards"], laid_down=player["laid_down"],
         discarded=tuple(parse_hand(discarded)), held=held,
     )
+
+
+def pick_draw(r: Reading, legal: list[Action], worth_taking: Callable[[Reading, Card], bool]) -> Action:
+    """The draw of a player who weighs the top discard with ``worth_taking``: the stock when the
+    discard may not be taken (or :data:`PICK_LIMIT` is reached); once down, the discard only
+    if it can be laid off; before, the discard when ``worth_taking`` says so."""
+    top = r.top
+    if Draw("discard") not in legal or top is None or r.picks >= PICK_LIMIT:
+        return Draw("stock")
+    if r.laid_down:
+        return Draw("discard") if r.fits_table(top) else Draw("stock")
+    return Draw("discard") if worth_taking(r, top) else Draw("stock")

@@ -33,13 +33,13 @@ import random
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..actions import Action, Discard, Draw, LayDown, LayOff
+from ..actions import Action, Discard, LayDown, LayOff
 from ..cards import Card
 from ..contracts import Requirement, find_contract
 from ..evaluate import CARDS, INDEX, JOKER_INDEX, PlanMeld, Shape, shape_of_key
 from ..melds import MAX_RUN, Meld, position_rank
 from . import View
-from .reading import PICK_LIMIT, Reading, Rival
+from .reading import Reading, Rival, pick_draw
 
 # m * (1 + 1/2 + ... + 1/m): draws to find m cards when the outs thin out as they are found,
 # in units of (unknown cards / live outs).
@@ -225,12 +225,7 @@ class StrongBot:
     # ------------------------------------------------------------------ draw
     def draw(self, r: Reading, legal: list[Action]) -> Action:
         """The discard when it is worth more than a stock card; the stock otherwise."""
-        top = r.top
-        if Draw("discard") not in legal or top is None or r.picks >= PICK_LIMIT:
-            return Draw("stock")
-        if r.laid_down:
-            return Draw("discard") if r.fits_table(top) else Draw("stock")
-        return Draw("discard") if self.worth_taking(r, top) else Draw("stock")
+        return pick_draw(r, legal, self.worth_taking)
 
     def worth_taking(self, r: Reading, top: Card) -> bool:
         """Compare the best hand after taking ``top`` with the expected hand after a stock draw."""
