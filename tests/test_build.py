@@ -198,15 +198,33 @@ def test_the_workers_files_are_content_addressed(built: Built, key: str, source:
     assert f'"{key}": "{built.info[key]}"' in page
 
 
-def test_the_wasm_download_starts_from_the_head_before_anything_else(built: Built) -> None:
-    """index.html preloads the runtime's wasm (the boot's longest download) as its first request,
-    as a CORS fetch, so the bridge's fetch() of the same URL takes it over."""
+def test_the_wasm_download_starts_from_the_head_right_after_the_stylesheet(built: Built) -> None:
+    """index.html asks for its one stylesheet first (the first paint waits for it), then preloads
+    the runtime's wasm (the boot's longest download) before any script, as a CORS fetch, so the
+    bridge's fetch() of the same URL takes it over."""
     page = (built.dist / "index.html").read_text(encoding="utf-8")
     wasm = str(built.info["pyodide"]).replace("pyodide.mjs", "pyodide.asm.wasm")
     assert (built.dist / wasm).is_file()
-    first = re.search(r"<link [^>]*>", page)
-    assert first and first.group(0) == f'<link rel="preload" href="{wasm}" as="fetch" crossorigin fetchpriority="high">'
+    fetched = re.findall(r'<link rel="(?:stylesheet|preload|modulepreload)"[^>]*>|<script[^>]*src=[^>]*>', page)
+    assert fetched[:2] == [
+        '<link rel="stylesheet" href="css/page.css">',
+        f'<link rel="preload" href="{wasm}" as="fetch" crossorigin fetchpriority="high">',
+    ]
     assert page.count("rel=\"preload\"") == 1 and "__PRELOAD__" not in page
+
+
+def test_the_page_styles_ship_as_one_file_in_the_page_order(built: Built) -> None:
+    """site/index.html's stylesheets become one css/page.css: each file whole, in the page's order
+    (later rules win ties), the separate files gone from dist/ and the precache, the merged one in it."""
+    names = re.findall(r'<link rel="stylesheet" href="(css/[\w-]+\.css)">', (ROOT / "site" / "index.html").read_text(encoding="utf-8"))
+    assert len(names) > 1 and "css/base.css" in names
+    merged = (built.dist / "css" / "page.css").read_text(encoding="utf-8")
+    at = [merged.index(f"/* {name} */\n" + (ROOT / "site" / name).read_text(encoding="utf-8").rstrip()) for name in names]
+    assert at == sorted(at)
+    page = (built.dist / "index.html").read_text(encoding="utf-8")
+    assert page.count('rel="stylesheet"') == 1
+    assert not any((built.dist / name).exists() for name in names)
+    assert "css/page.css" in built.info["precache"] and not set(names) & set(built.info["precache"])
 
 
 def test_build_json_describes_the_build(built: Built) -> None:

@@ -24,7 +24,7 @@ import { badChallengeText, challengeButton, challengeResults, openChallengeShare
 import { checkName } from "./names.js";
 import { LESSON, LESSON_SEEN, Lesson } from "./tutorial.js";
 
-const LESSON_SLOT = "learn"; // held by one tab like any game, but never stored: a lesson is not kept
+const LESSON_SLOT = "learn"; // the lesson's own slot: saved with its step, never counted, forgotten once left (tutorial.js)
 
 /** The page's mode of a saved game: {mode: "daily", date} | {mode: "new", difficulty}. */
 function modeOf(save) {
@@ -171,6 +171,7 @@ export class Game {
       return false;
     }
     const previous = this.slot;
+    if (slot !== LESSON_SLOT) this.dropLesson();
     this.slot = slot;
     if (previous && previous !== slot) this.tabs.release(previous);
     this.saves.setCurrent(slot);
@@ -180,6 +181,7 @@ export class Game {
     this.set({ busy: false, replies: this.state.replies + 1 });
     this.say(t("event.your_turn"), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()
     this.markPlayable();
+    if (slot === LESSON_SLOT) this.resumeLesson(record, answer);
     return true;
   }
 
@@ -205,6 +207,7 @@ export class Game {
   lost(slot) {
     if (slot !== this.slot) return;
     this.slot = null;
+    if (slot === LESSON_SLOT) { this.lesson?.stop(); this.lesson = null; } // the other tab has the lesson now
     dialogs.closeAll();
     this.showAway(slot);
   }
@@ -224,9 +227,9 @@ export class Game {
   persist({ save, view } = this.state, { fresh = false } = {}) {
     const slot = this.slot;
     if (!this.holding(slot)) return false;
-    if (slot === LESSON_SLOT) return true; // the lesson is never saved (nor counted)
     const { order, manual, mode } = this.state;
     const record = { save, order, manual, mode, deal: view?.deal ?? null };
+    if (slot === LESSON_SLOT) record.lesson = this.lessonAt || { step: 0, moves: save.log.length }; // the step it is at
     if (fresh) { this.saves.start(slot, record); return true; }
     const result = this.saves.commit(slot, record);
     if (!result.ok) this.refused(slot, result.reason);
@@ -345,7 +348,7 @@ export class Game {
     const slot = args.learn ? LESSON_SLOT : slotOf(args);
     if (args.mode === "daily" && this.saves.inProgress(slot)) return slot === this.slot || this.openSlot(slot);
     if (!(await this.confirmStart(args))) return false;
-    if (this.lesson && !args.learn) { this.lesson.stop(); this.lesson = null; } // another game replaces the lesson
+    if (!args.learn) this.dropLesson(); // another game replaces the lesson
     await this.tabs.hold(slot, { steal: true });
     this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
     const answer = await this.ask(this.engine.newGame(args));
@@ -358,7 +361,7 @@ export class Game {
     const previous = this.slot;
     this.slot = slot;
     if (previous && previous !== slot) this.tabs.release(previous);
-    if (slot !== LESSON_SLOT) this.saves.setCurrent(slot);
+    this.saves.setCurrent(slot); // the lesson too: a reload mid-lesson comes back to it
     this.set({ mode: args });
     await this.accept(answer, { previous: null, fresh: true });
     return true;
@@ -444,7 +447,7 @@ export class Game {
    * slot go. Returns {date, first} for a Daily (first: this game is the one that counts), else null.
    */
   async finish(slot, view, save) {
-    if (slot === LESSON_SLOT) { this.tabs.release(slot); if (this.slot === slot) this.slot = null; return null; } // never counted
+    if (slot === LESSON_SLOT) { this.saves.forget(slot); this.tabs.release(slot); if (this.slot === slot) this.slot = null; return null; } // never counted
     const past = this.saves.read(slot)?.mode?.past === true; // a past Daily: kept apart, never submitted
     const daily = await this.tabs.exclusive("records", async () => {
       this.stats.record(view, save, { past }); // before the save goes, so a game is never missed
@@ -1010,8 +1013,9 @@ export class Game {
     this.startingLesson = true;
     try {
       this.storage.write(LESSON_SEEN, { seen: true });
+      this.lessonAt = null;
       if (!(await this.newGame({ ...LESSON }))) return false;
-      this.lesson = new Lesson({ onSkip: () => this.endLesson(false), onDone: () => this.endLesson(true) });
+      this.lesson = this.coach(0);
       this.lesson.draw();
       return true;
     } finally {
@@ -1019,9 +1023,46 @@ export class Game {
     }
   }
 
+  /** The coach of a lesson at step `step`; each step it moves on to is saved with the lesson's table. */
+  coach(step) {
+    return new Lesson({
+      step,
+      onSkip: () => this.endLesson(false),
+      onDone: () => this.endLesson(true),
+      onStep: (index) => {
+        this.lessonAt = { step: index, moves: this.state.save?.log.length ?? 0 };
+        if (this.slot === LESSON_SLOT) this.persist();
+      },
+    });
+  }
+
+  /**
+   * The lesson's table came back from its slot (a reload, or a tab closed mid-lesson): the coach
+   * comes back at the step it was saved at. A step saved before the table's last moves had seen
+   * its own move played (tutorial.js `resume`).
+   */
+  resumeLesson(record, answer) {
+    if (this.lesson) return;
+    const saved = record.lesson && typeof record.lesson === "object" ? record.lesson : {};
+    const moves = Number.isInteger(saved.moves) ? saved.moves : answer.save.log.length;
+    this.lessonAt = { step: Number.isInteger(saved.step) ? saved.step : 0, moves };
+    this.lesson = this.coach(this.lessonAt.step);
+    this.lesson.resume(answer.view, answer.save.log.length > moves);
+  }
+
+  /** Another game takes the table: the lesson (on the table or only kept) is over and forgotten. */
+  dropLesson() {
+    this.lesson?.stop();
+    this.lesson = null;
+    this.lessonAt = null;
+    this.saves.forget(LESSON_SLOT);
+  }
+
   /** The lesson ended (`done`: its deal is over) or was skipped: let its table go; what next. */
   async endLesson(done) {
     this.lesson = null;
+    this.lessonAt = null;
+    this.saves.forget(LESSON_SLOT);
     if (this.slot === LESSON_SLOT) { this.tabs.release(LESSON_SLOT); this.slot = null; }
     this.set({ mode: null, hint: null });
     if (done) {

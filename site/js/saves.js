@@ -103,6 +103,12 @@ export class Saves {
     if (this.current() === slot) this.storage.remove(KEYS.current);
   }
 
+  /** Forget a slot's game altogether (the lesson's, which is never kept once it is over or left). */
+  forget(slot) {
+    this.storage.remove(KEYS.game(slot));
+    if (this.current() === slot) this.storage.remove(KEYS.current);
+  }
+
   /** Set aside a slot's text that could not be resumed (never dropped), and empty the slot. */
   setAside(slot, raw, code) {
     this.storage.write(KEYS.aside, { raw, code, slot, at: this.stamp() });

@@ -6,7 +6,10 @@
 // real controls in order — draw, the contract panel, lay down, the taken-card rule, discard, lay
 // off onto a lit meld, going out — and each waits for the person to do it: game.js asks `allows`
 // before sending a move, and a move that is not the step's is not played; the mark says what to
-// do instead. The lesson is never saved, counted in statistics, or submitted (game.js).
+// do instead. The lesson is saved like any game but in a slot of its own ("learn"), with the step
+// it is at, so a reload comes back to the same step at the same table (game.js `resumeLesson`);
+// it is never counted in statistics, submitted, or offered as a game to continue elsewhere, and
+// it is forgotten once it ends, is skipped, or another game takes the table.
 
 import { $, h } from "./dom.js";
 import { cardName, t } from "./i18n.js";
@@ -45,12 +48,15 @@ function stepWords(step, key) {
 
 export class Lesson {
   /**
-   * `onSkip()`: the person left the lesson; `onDone()`: the deal ended, the lesson is over.
+   * `onSkip()`: the person left the lesson; `onDone()`: the deal ended, the lesson is over;
+   * `onStep(index)`: the lesson moved on to step `index` (game.js saves it). `step`: the step to
+   * start at (a lesson resumed after a reload).
    */
-  constructor({ onSkip, onDone }) {
-    this.index = 0;
+  constructor({ onSkip, onDone, onStep = () => {}, step = 0 }) {
+    this.index = Math.max(0, Math.min(Number.isInteger(step) ? step : 0, STEPS.length - 1));
     this.onSkip = onSkip;
     this.onDone = onDone;
+    this.onStep = onStep;
     this.over = false;
     this.warning = "";
     this.mark = h("section", { class: "coach", id: "coach", "aria-labelledby": "coach-title" });
@@ -77,16 +83,32 @@ export class Lesson {
     if (this.over) return;
     if (view.deal > 1 || view.game_over) { this.finish(); return; }
     const step = this.step;
-    if (command && step?.expect?.(command) && !(step.until && !step.until(view))) this.index += 1;
+    if (command && step?.expect?.(command) && !(step.until && !step.until(view))) this.advance();
     this.warning = "";
     this.draw();
   }
 
+  /**
+   * A lesson resumed at its saved step, on the table `view`. `moved`: the table has moves the
+   * step was saved before — the step's own move (the only one it lets through), played just
+   * before the page closed and before the step after it was saved: go on as `update` would have.
+   */
+  resume(view, moved) {
+    const step = this.step;
+    if (moved && step?.expect && !(view.deal > 1 || view.game_over) && !(step.until && !step.until(view))) this.advance();
+    this.update(view);
+  }
+
   next() {
     if (this.step?.expect) return;
-    this.index += 1;
+    this.advance();
     this.warning = "";
     this.draw();
+  }
+
+  advance() {
+    this.index += 1;
+    this.onStep(this.index);
   }
 
   draw() {

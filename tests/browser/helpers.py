@@ -8,6 +8,7 @@ sensible person would make, from the same seed, so the browser can click them on
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,13 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from conftest import Guard
+    from conftest import Guard, Site
     from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "engine") not in sys.path:
     sys.path.insert(0, str(ROOT / "engine"))
 
+TABLE = '#app[data-screen="table"][data-busy="false"]'
 PENALTY = {"A": 15, "J": 10, "Q": 10, "K": 10}
 INSTANT = json.dumps({"speed": "instant", "sort": "suit", "lang": "en"})
 
@@ -174,6 +176,96 @@ def settings_script(lang: str = "en", speed: str = "instant") -> str:
     """An init script with the person's settings (language, computer speed), as if chosen before."""
     settings = json.dumps({"speed": speed, "sort": "suit", "lang": lang})
     return f"localStorage.setItem('ladder-rummy:settings', {json.dumps(settings)});"
+
+
+# ---- whole games played in CPython by the wheel the site serves, for the page to resume ----
+
+# Runs in a fresh interpreter with only the served wheel importable (so the page, the endpoint and
+# the plan run the same engine, even while engine/ is being edited). argv: wheel, "daily" DATE or
+# "new" SEED DIFFICULTY, variant. The person's seat is played by the basic player (variant 0) or by
+# the basic player with a random legal move now and then (another game on the same deals, one per
+# variant); the computers as the page seats them. Prints the engine version, the seed, the log, who
+# played each action and the person's result; for a New Game also what a challenge link carries.
+PLAY = r"""
+import json, random, sys
+sys.path.insert(0, sys.argv[1])
+from ladder_rummy import __version__
+from ladder_rummy.bots.basic import BasicBot
+from ladder_rummy.bots.random_bot import RandomBot
+from ladder_rummy.bots.registry import DAILY_DIFFICULTY
+from ladder_rummy.challenge import challenge_of
+from ladder_rummy.match import PERSON, Match, person_and_bots
+from ladder_rummy.seeds import daily_seed
+
+daily = sys.argv[2] == "daily"
+seed, difficulty = (daily_seed(sys.argv[3]), DAILY_DIFFICULTY) if daily else (sys.argv[3], sys.argv[4])
+variant, slips = int(sys.argv[-1]), 0.15 if daily else 0.2
+
+class Slips:
+    name = "slips"
+    def __init__(self):
+        self.basic, self.random = BasicBot(), RandomBot()
+    def choose(self, view, legal, rng):
+        return (self.random if rng.random() < slips else self.basic).choose(view, legal, rng)
+
+match = Match(seed, [Slips() if variant else BasicBot()] + person_and_bots(difficulty)[1:])
+if variant:
+    match.rngs[PERSON] = random.Random(variant)
+seats = []
+while not match.game.is_over:
+    seats.append(match.game.current_seat)
+    match.game.apply(match.bot_action())
+log = [str(a) for a in match.game.log]
+mine = next(s for s in match.game.standings() if s["seat"] == PERSON)
+print(json.dumps({"engine": __version__, "seed": seed, "log": log, "seats": seats, "completed": mine["completed"],
+                  "penalty": mine["penalty"], **({} if daily else challenge_of(seed, log))}))
+"""
+
+
+def played(site: Site, *args: str) -> dict:
+    """A whole game played by PLAY with the served wheel (args: "daily" DATE | "new" SEED DIFFICULTY, then the variant)."""
+    wheel = site.dist / "engine" / "ladder_rummy.whl"
+    out = subprocess.run([sys.executable, "-c", PLAY, str(wheel), *args], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def cut_near_end(game: dict, last: int = 3) -> tuple[int, list[str]]:
+    """Where the page takes over a played game: at a turn of the person's (a draw, so the page
+    resumes in the draw phase whatever the deals), at least `last` of their actions from the end.
+    Returns the cut (the page's save holds log[:cut]) and the person's actions from there on."""
+    mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
+    cut = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-last]][-1]
+    return cut, [game["log"][i] for i in mine if i >= cut]
+
+
+def nearly_finished_new(site: Site, seed: str, difficulty: str, variant: int = 0) -> tuple[dict, list[str], dict]:
+    """A New Game's save at the person's last draw but two, the moves from there, and its result."""
+    game = played(site, "new", seed, difficulty, str(variant))
+    cut, moves = cut_near_end(game)
+    save = {"format": 1, "engine": game["engine"], "mode": "new", "date": None, "seed": seed, "difficulty": difficulty,
+            "log": game["log"][:cut]}
+    return save, moves, game["result"]
+
+
+def storage_script(items: dict) -> str:
+    """An init script that stores `items` (under the page's prefix) once per browser profile."""
+    sets = "".join(f"localStorage.setItem({json.dumps('ladder-rummy:' + k)}, {json.dumps(json.dumps(v))});" for k, v in items.items())
+    return f"if (!localStorage.getItem('test:seeded')) {{ {sets} localStorage.setItem('test:seeded', '1'); }}"
+
+
+def type_moves(page: Page, moves: list[str]) -> None:
+    """Type the person's `moves` in the Command box, closing deal summaries between them; each
+    waits for the engine's answer and its animation. Stops with the last one's answer."""
+    from test_table import after, replies  # test_table imports this module
+
+    for move in moves:
+        deal = page.locator("#deal-dialog[open]")
+        if deal.count():
+            deal.get_by_role("button").last.click()
+            page.wait_for_selector(TABLE, state="attached")
+        before = replies(page)
+        command(page, move)
+        after(page, before)
 
 
 @contextmanager

@@ -1,35 +1,45 @@
 """Issue 16 in Chromium, on the real engine in Pyodide: every past Daily (the calendar, a past
 Daily played and never submitted, offline), challenge a friend, and the first game that teaches.
 
-Whole games through the page would take minutes, so a game is played in CPython with the served
-wheel up to a few moves from its end and saved the way the page saves it; the page resumes it
-(the engine replays every move) and the test types the person's last moves. The ``page`` and
-``device`` guards fail a test on any request to another origin and on any console error; axe-core
-runs on each new sheet; screenshots go to artifacts/ (look at them).
+Most games here are played in CPython with the served wheel up to a few moves from their end and
+saved the way the page saves them; the page resumes one (the engine replays every move) and the
+test types the person's last moves. The friend's game of a challenge is played whole through the
+page (``slow``), and so is each lesson. Offline means a true offline boot: the service worker
+installed, the network cut, then a reload or a fresh page. The ``page`` and ``device`` guards
+fail a test on any request to another origin and on any console error; axe-core runs on each new
+sheet; screenshots go to artifacts/ (look at them).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import subprocess
-import sys
+import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from helpers import command, device, settle
+from helpers import (TABLE, choose, command, cut_near_end, device, hand, keyboard_panel, legal_moves,
+                     nearly_finished_new, played, settle, storage_script, type_moves)
 from playwright.sync_api import expect
 from test_a11y import ARTIFACTS, SIZES, axe
-from test_leaderboard import PLAY_DAILY, posts
+from test_leaderboard import posts
+from test_offline import first_visit, guarded_context
 from test_table import after, replies
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
     from playwright.sync_api import Browser, Page
 
-TABLE = '#app[data-screen="table"][data-busy="false"]'
 FIRST_DAILY = dt.date(2026, 11, 1)
 RESUME_MS = 240_000  # resuming a Daily near its end replays every computer move of it (Normal), in Pyodide
+
+
+@pytest.fixture(autouse=True)
+def clean(guard: Guard) -> Iterator[None]:
+    """Each test's ``device`` pages are watched by its ``guard``: fail on what they recorded."""
+    yield
+    guard.assert_clean()
 
 
 def days_ago(n: int) -> str:
@@ -41,32 +51,16 @@ def days_ago(n: int) -> str:
 def nearly_finished_daily(site: Site, date: str) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
     """`date`'s Daily played in CPython (the served wheel): its save at the person's last draw but
     two, the person's moves from there, and the person's final result."""
-    wheel = site.dist / "engine" / "ladder_rummy.whl"
-    out = subprocess.run([sys.executable, "-c", PLAY_DAILY, str(wheel), date, "0"], check=True, capture_output=True, text=True)
-    game = json.loads(out.stdout)
-    mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
-    cut = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-3]][-1]
+    game = played(site, "daily", date, "0")
+    cut, moves = cut_near_end(game)
     save = {"format": 1, "engine": game["engine"], "mode": "daily", "date": date, "seed": game["seed"],
             "difficulty": "normal", "log": game["log"][:cut]}
-    return save, [game["log"][i] for i in mine if i >= cut], {"completed": game["completed"], "penalty": game["penalty"]}
-
-
-def storage_script(items: dict[str, Any]) -> str:
-    """An init script that stores `items` (under the page's prefix) once per browser profile."""
-    sets = "".join(f"localStorage.setItem({json.dumps('ladder-rummy:' + k)}, {json.dumps(json.dumps(v))});" for k, v in items.items())
-    return f"if (!localStorage.getItem('test:seeded')) {{ {sets} localStorage.setItem('test:seeded', '1'); }}"
+    return save, moves, {"completed": game["completed"], "penalty": game["penalty"]}
 
 
 def finish_typing(page: Page, moves: list[str]) -> None:
     """Type the person's remaining moves, closing deal summaries, up to the game-over sheet."""
-    for move in moves:
-        deal = page.locator("#deal-dialog[open]")
-        if deal.count():
-            deal.get_by_role("button").last.click()
-            page.wait_for_selector(TABLE, state="attached")
-        before = replies(page)
-        command(page, move)
-        after(page, before)
+    type_moves(page, moves)
     page.locator("#deal-dialog[open]").get_by_role("button").last.click()  # "See the results", in any language
     page.locator("#game-dialog[open]").wait_for()
 
@@ -91,10 +85,10 @@ def show_month(sheet: Any, date: str) -> None:
     raise AssertionError(f"{date} is not in the calendar")
 
 
-def test_past_dailies_calendar_never_submitted_streak_kept_offline(browser: Browser, site: Site, guard: Guard) -> None:
+def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, site: Site, guard: Guard) -> None:
     """Two past Dailies played to their end from the calendar's days: both show finished with
     their result, none is sent to the leaderboard, the streak (yesterday's own Daily) stays 1, and
-    a third past Daily is dealt offline from its date alone — the same deal as the engine's."""
+    a third day is still open."""
     first, second, third = days_ago(2), days_ago(3), days_ago(4)
     assert len({first, second, third}) == 3, "needs four past Dailies (runs from 2026-11-05 on)"
     saves = {date: nearly_finished_daily(site, date) for date in (first, second)}
@@ -154,24 +148,10 @@ def test_past_dailies_calendar_never_submitted_streak_kept_offline(browser: Brow
         assert stat(page, "played") == "3"
         page.locator("#stats-dialog[open] .sheet-foot button").last.click()
 
-        # Offline: a past Daily needs only its date.
-        page.context.set_offline(True)
-        sheet = open_calendar(page)
-        show_month(sheet, third)
-        sheet.locator(f'button.day[data-date="{third}"]').click()
-        sheet.get_by_role("button", name="Play this Daily").click()
-        number = (dt.date.fromisoformat(third) - FIRST_DAILY).days + 1
-        page.wait_for_function(f"document.querySelector('#deal-counter').textContent.includes('Past Daily #{number}')")
-        page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
-        shown = page.eval_on_selector_all("#hand button.card", "cards => cards.map(c => c.dataset.card)")
-        from ladder_rummy import adapter
-        expected = json.loads(adapter.new_game(json.dumps({"mode": "daily", "date": third})))["view"]["hand"]
-        assert sorted(shown) == sorted(expected)
-        assert page.evaluate(f"JSON.parse(localStorage.getItem('ladder-rummy:game:daily:{third}')).mode.past") is True
-        page.context.set_offline(False)
         assert sent == [], "a past Daily was sent to the leaderboard"
         queue = page.evaluate("localStorage.getItem('ladder-rummy:board-queue')")
-        assert not queue or all(date not in queue for date in (first, second, third))
+        assert not queue or all(date not in queue for date in (first, second))
+        # A past Daily offline: test_offline_boot_a_past_daily_and_both_challenge_links.
 
 
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
@@ -208,49 +188,6 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
 
 # ---- challenge a friend ----
 
-# A New Game played to the end in CPython by the served wheel: the person's seat by the basic
-# player (variant 0) or by the basic player with a random move now and then (another game on the
-# same deals), the computers as the page seats them.
-PLAY_NEW = r"""
-import json, random, sys
-sys.path.insert(0, sys.argv[1])
-from ladder_rummy import __version__
-from ladder_rummy.bots.basic import BasicBot
-from ladder_rummy.bots.random_bot import RandomBot
-from ladder_rummy.challenge import challenge_of
-from ladder_rummy.match import PERSON, Match, person_and_bots
-
-class Slips:
-    name = "slips"
-    def __init__(self):
-        self.basic, self.random = BasicBot(), RandomBot()
-    def choose(self, view, legal, rng):
-        return (self.random if rng.random() < 0.2 else self.basic).choose(view, legal, rng)
-
-seed, difficulty, variant = sys.argv[2], sys.argv[3], int(sys.argv[4])
-match = Match(seed, [Slips() if variant else BasicBot()] + person_and_bots(difficulty)[1:])
-if variant:
-    match.rngs[PERSON] = random.Random(variant)
-seats = []
-while not match.game.is_over:
-    seats.append(match.game.current_seat)
-    match.game.apply(match.bot_action())
-log = [str(a) for a in match.game.log]
-print(json.dumps({"engine": __version__, "log": log, "seats": seats, **challenge_of(seed, log)}))
-"""
-
-
-def nearly_finished_new(site: Site, seed: str, difficulty: str, variant: int) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
-    """A New Game's save at the person's last draw but two, the moves from there, and its result."""
-    wheel = site.dist / "engine" / "ladder_rummy.whl"
-    out = subprocess.run([sys.executable, "-c", PLAY_NEW, str(wheel), seed, difficulty, str(variant)], check=True, capture_output=True, text=True)
-    game = json.loads(out.stdout)
-    mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
-    cut = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-3]][-1]
-    save = {"format": 1, "engine": game["engine"], "mode": "new", "date": None, "seed": seed, "difficulty": difficulty, "log": game["log"][:cut]}
-    return save, [game["log"][i] for i in mine if i >= cut], game["result"]
-
-
 CHALLENGE_SEED = "friend-1"
 
 
@@ -274,6 +211,15 @@ def make_links(page: Page) -> dict[str, str]:
     return links
 
 
+def decoded(link: str) -> dict[str, Any]:
+    """A challenge link's payload (JSON, raw deflate, base64url), as the page reads it."""
+    import base64
+    import urllib.parse
+    import zlib
+    payload = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["challenge"][0]
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), -15))
+
+
 def edit_payload(link: str, edit: Any) -> str:
     """The link with its payload decoded, changed by `edit(data)`, and encoded again (as by hand)."""
     import base64
@@ -291,11 +237,39 @@ def edit_payload(link: str, edit: Any) -> str:
     return urllib.parse.urlunsplit(url._replace(query=urllib.parse.urlencode({k: v[0] for k, v in query.items()})))
 
 
+def play_whole_game(page: Page, max_moves: int = 1500) -> int:
+    """Play the game on the table to its game-over sheet, every action through the page: a move
+    the "Legal moves" list offers (helpers.choose: lay down, lay off, keep pairs, throw high
+    cards), typed in the Command box; deal summaries closed by their button. Returns the moves."""
+    for n in range(max_moves):
+        if page.locator("#game-dialog[open]").count():
+            return n
+        deal = page.locator("#deal-dialog[open]")
+        if deal.count():
+            deal.get_by_role("button").last.click()  # "Next deal", at last "See the results"
+            page.wait_for_selector(f"{TABLE}, #game-dialog[open]", state="attached")
+            continue
+        keyboard_panel(page)
+        # The next deal is dealt after its summary closes: wait for its moves (or the next sheet).
+        page.wait_for_selector("#legal-moves button, #deal-dialog[open], #game-dialog[open]", state="attached")
+        if page.locator("#deal-dialog[open], #game-dialog[open]").count():
+            continue
+        before = replies(page)
+        command(page, choose({"legal": legal_moves(page), "hand": hand(page)}))
+        after(page, before)
+        expect(page.locator("#command-error")).to_have_text("")
+    raise AssertionError(f"the game did not end within {max_moves} moves")
+
+
+@pytest.mark.slow
 def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Browser, site: Site, guard: Guard) -> None:
     """Aylin finishes a New Game and makes both links; a friend in a fresh profile opens the long
-    one, sees the challenge with Aylin's replayed result, plays to the end (resumed near it) and
-    sees both results deal by deal, then watches Aylin's game; a hand-edited result shows the
-    replayed numbers, an edited move and garbage get a clear message and no number."""
+    one, sees the challenge with Aylin's replayed result, plays the whole game through the page
+    (instant speed) and sees both results deal by deal — the friend's as the engine scores their
+    log, Aylin's as the link carried it — then watches Aylin's game; a hand-edited result shows
+    the replayed numbers, an edited move and garbage get a clear message and no number."""
+    from ladder_rummy.challenge import challenge_of
+
     save, moves, aylin = nearly_finished_new(site, CHALLENGE_SEED, "easy", 0)
     items = {"settings": {"speed": "instant", "sort": "suit", "lang": "en"}, "game:new": {
         "format": 1, "save": save, "order": [], "manual": False, "mode": {"mode": "new", "difficulty": "easy"}},
@@ -308,8 +282,10 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         links = make_links(page)
     assert len(links["short"]) < len(links["long"]) < 6000
     beat = f"Beat Aylin: {aylin['completed']} contracts, {aylin['penalty']} points"
+    carried = decoded(links["long"])
+    assert (carried["c"], carried["p"], carried["r"]) == (aylin["completed"], aylin["penalty"], aylin["place"])
+    assert carried["d"] == "".join("1" if up else "0" for up in aylin["climbed"])
 
-    friend_save, friend_moves, friend = nearly_finished_new(site, CHALLENGE_SEED, "easy", 3)
     with device(browser, guard, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
         page.goto(links["long"])
         sheet = page.locator("#challenge-dialog[open]")
@@ -322,12 +298,13 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         assert "Challenge: Aylin" in page.inner_text("#deal-counter")
         record = page.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:game:new'))")
         assert record["save"]["seed"] == CHALLENGE_SEED and record["mode"]["challenge"]["name"] == "Aylin"
-        # The friend's own game, a few moves from its end (their moves in CPython), under the challenge.
-        record["save"] = friend_save
-        page.evaluate("record => localStorage.setItem('ladder-rummy:game:new', JSON.stringify(record))", record)
-        page.reload()
-        settle(page, RESUME_MS)
-        finish_typing(page, friend_moves)
+        assert not [a for a in record["save"]["log"] if a.startswith(("laydown", "layoff"))]  # from the deal's start
+        began = time.monotonic()
+        played_moves = play_whole_game(page)
+        print(f"\nthe friend's whole game through the page: {played_moves} moves in {time.monotonic() - began:.0f} s")
+        kept = page.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:replays')).at(-1).save")
+        assert kept["seed"] == CHALLENGE_SEED and kept["difficulty"] == "easy"
+        friend = challenge_of(CHALLENGE_SEED, kept["log"])["result"]  # the engine's score of the friend's game
         over = page.locator("#game-dialog[open]")
         results = over.locator(".challenge-results")
         text = results.inner_text()
@@ -503,6 +480,14 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         assert not [k for k in stored if k.startswith(("ladder-rummy:game", "ladder-rummy:stats", "ladder-rummy:replays"))], stored
 
 
+def skip_the_lesson(page: Page) -> None:
+    """Skip the lesson from its mark: the start screen, and nothing of the lesson kept or counted."""
+    page.get_by_role("button", name="Skip the lesson").click()
+    page.locator("#start-dialog[open]").wait_for()
+    stored = page.evaluate("Object.keys(localStorage)")
+    assert not [k for k in stored if k.startswith(("ladder-rummy:game", "ladder-rummy:stats"))], stored
+
+
 def test_skipping_the_lesson_leaves_a_normal_start_and_the_rules_page_offers_it_again(browser: Browser, site: Site, guard: Guard) -> None:
     with device(browser, guard, size=SIZES["phone"], touch=True, lang="en", bypass_csp=True) as page:
         page.goto(site.url)
@@ -520,10 +505,7 @@ def test_skipping_the_lesson_leaves_a_normal_start_and_the_rules_page_offers_it_
         rules = page.locator("#rules-dialog[open]")
         rules.get_by_role("button", name="Learn by playing").click()
         coach(page, "draw")
-        page.get_by_role("button", name="Skip the lesson").click()
-        start.wait_for()
-        stored = page.evaluate("Object.keys(localStorage)")
-        assert not [k for k in stored if k.startswith(("ladder-rummy:game", "ladder-rummy:stats"))], stored
+        skip_the_lesson(page)
 
 
 def payload(name: str, engine: str, result: dict[str, Any], moves: list[str] | None) -> str:
@@ -541,9 +523,7 @@ def payload(name: str, engine: str, result: dict[str, Any], moves: list[str] | N
 @pytest.fixture(scope="module")
 def duel(site: Site) -> dict[str, Any]:
     """Aylin's finished game (its result and moves) and a friend's game on the same deals, cut near its end."""
-    wheel = site.dist / "engine" / "ladder_rummy.whl"
-    out = subprocess.run([sys.executable, "-c", PLAY_NEW, str(wheel), CHALLENGE_SEED, "easy", "0"], check=True, capture_output=True, text=True)
-    aylin = json.loads(out.stdout)
+    aylin = played(site, "new", CHALLENGE_SEED, "easy", "0")
     save, moves, friend = nearly_finished_new(site, CHALLENGE_SEED, "easy", 3)
     return {"aylin": aylin, "save": save, "moves": moves, "friend": friend}
 
@@ -574,3 +554,134 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
         results.scroll_into_view_if_needed()
         assert axe(page, "game-dialog-challenge", size) == []
 
+
+
+def test_offline_boot_a_past_daily_and_both_challenge_links(browser: Browser, site: Site, duel: dict[str, Any]) -> None:
+    """With the service worker installed, the network cut and the page reloaded (a true offline
+    boot): a past Daily opened from the calendar plays and is not queued for the board; each
+    challenge link, short and long, opened offline in a fresh page of the same profile, shows the
+    challenge and plays."""
+    aylin = duel["aylin"]
+    links = {"long": site.at(f"?seed={CHALLENGE_SEED}&difficulty=easy&challenge={payload('Aylin', aylin['engine'], aylin['result'], aylin['moves'])}"),
+             "short": site.at(f"?seed={CHALLENGE_SEED}&difficulty=easy&challenge={payload('Aylin', aylin['engine'], aylin['result'], None)}")}
+    beat = f"Beat Aylin: {aylin['result']['completed']} contracts, {aylin['result']['penalty']} points"
+    date = days_ago(2)
+    context, guard = guarded_context(browser, site.url)
+    try:
+        page = context.new_page()
+        first_visit(page, site.url)
+        context.set_offline(True)
+        sent = posts(page)
+        page.reload()
+        sheet = open_calendar(page)
+        show_month(sheet, date)
+        sheet.locator(f'button.day[data-date="{date}"]').click()
+        sheet.get_by_role("button", name="Play this Daily").click()
+        number = (dt.date.fromisoformat(date) - FIRST_DAILY).days + 1
+        page.wait_for_function(f"document.querySelector('#deal-counter').textContent.includes('Past Daily #{number}')")
+        page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
+        # Dealt from the date alone: the engine's deal of that date.
+        from ladder_rummy import adapter
+        expected = json.loads(adapter.new_game(json.dumps({"mode": "daily", "date": date})))["view"]["hand"]
+        assert sorted(hand(page)) == sorted(expected)
+        for _ in range(3):  # a turn and a half: drawn, thrown, and the computers' turns between
+            before = replies(page)
+            command(page, choose({"legal": legal_moves(page), "hand": hand(page)}))
+            after(page, before)
+        record = page.evaluate(f"JSON.parse(localStorage.getItem('ladder-rummy:game:daily:{date}'))")
+        assert record["mode"]["past"] is True and len(record["save"]["log"]) > 3
+        assert date not in (page.evaluate("localStorage.getItem('ladder-rummy:board-queue')") or "")
+
+        for kind in ("short", "long"):
+            friend = context.new_page()
+            friend.set_default_timeout(90_000)
+            friend.goto(links[kind])
+            challenge = friend.locator("#challenge-dialog[open]")
+            challenge.wait_for()
+            words = challenge.inner_text()
+            assert beat in words and ("only the result" if kind == "short" else "replayed Aylin's moves") in words
+            challenge.get_by_role("button", name="Play the challenge").click()
+            friend.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
+            assert "Challenge: Aylin" in friend.inner_text("#deal-counter")
+            before = replies(friend)
+            command(friend, choose({"legal": legal_moves(friend), "hand": hand(friend)}))
+            after(friend, before)
+            kept = friend.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:game:new'))")
+            assert kept["save"]["seed"] == CHALLENGE_SEED and len(kept["save"]["log"]) >= 1
+            assert kept["mode"]["challenge"]["verified"] is (kind == "long")
+            friend.close()
+            # The next link is opened where no game of these deals is kept (else it resumes that one).
+            page.evaluate("localStorage.removeItem('ladder-rummy:game:new'); localStorage.removeItem('ladder-rummy:game-current')")
+        assert sent == [], "something was sent to the leaderboard offline"
+    finally:
+        context.close()
+    guard.assert_clean()
+
+
+LESSON_STEPS = ["draw", "contract", "laydown", "taken", "discard", "stock", "layoff"]  # site/js/tutorial.js STEPS, in order
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_lesson_reloaded_comes_back_at_its_step_with_its_table(browser: Browser, site: Site, guard: Guard, size: str) -> None:
+    """Reloaded at two steps (an explanation after the first move, reloaded as if the page died
+    between saving that move and the step after it; and a move several moves in), the lesson comes
+    back at that step with the same table; it is kept in its own slot, never in
+    statistics, and not offered as a game to continue; skipped, it is forgotten."""
+    def table() -> dict[str, Any]:
+        return {"hand": sorted(hand(page)), "melds": page.locator("#melds [data-meld]").count(),
+                "discard": page.locator("#discard").get_attribute("aria-label")}
+
+    def reload_at(step: str, *, interrupted: bool = False) -> None:
+        """Reload at `step`; `interrupted`: as if the page died after the move was saved but before
+        the step after it was (the record still says the step before, at the log before the move)."""
+        before = table()
+        kept = page.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:game:learn'))")
+        assert kept["lesson"]["step"] == LESSON_STEPS.index(step) and kept["mode"]["learn"] is True
+        assert kept["lesson"]["moves"] == len(kept["save"]["log"])
+        if interrupted:
+            kept["lesson"] = {"step": LESSON_STEPS.index(step) - 1, "moves": len(kept["save"]["log"]) - 1}
+            page.evaluate("r => localStorage.setItem('ladder-rummy:game:learn', JSON.stringify(r))", kept)
+        page.reload()
+        settle(page)
+        coach(page, step)
+        assert table() == before
+        assert page.locator("#start-dialog[open]").count() == 0
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ARTIFACTS / f"lesson-reloaded-en-{size}-{step}.png"))
+
+    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang="en", bypass_csp=True) as page:
+        page.goto(site.url)
+        page.locator("#start-dialog[open] .learn-offer button.primary").click()
+        settle(page)
+        coach(page, "draw")
+        tap(page, "#discard")
+        coach(page, "contract")
+        reload_at("contract", interrupted=True)
+        page.locator("#coach-next").click()
+        coach(page, "laydown")
+        tap(page, "#laydown-button")
+        coach(page, "taken")
+        page.locator("#coach-next").click()
+        coach(page, "discard")
+        tap_card(page, "JC", twice=True)
+        coach(page, "stock")
+        tap(page, "#stock")
+        coach(page, "layoff")
+        reload_at("layoff")
+        # The lesson goes on from there, and only with the step's move.
+        tap_card(page, "7C")
+        tap(page, '#melds [data-meld="1"]')
+        coach(page, "discard_taken")
+        stored = page.evaluate("Object.keys(localStorage)")
+        assert "ladder-rummy:stats" not in stored
+        page.click("#menu-button")  # the menu, mid-lesson: the lesson is the game on the table, no other is offered
+        start = page.locator("#start-dialog[open]")
+        start.wait_for()
+        assert start.get_by_role("button", name="Continue the current game").count() == 1
+        assert start.locator("button.resume").count() == 0  # no kept New Game or Daily to continue
+        start.get_by_role("button", name="Continue the current game").click()
+        coach(page, "discard_taken")
+        skip_the_lesson(page)
+        page.reload()  # skipped: a reload brings the start screen, not the lesson
+        start.wait_for()
+        assert page.locator("#coach").count() == 0

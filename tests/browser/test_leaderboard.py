@@ -16,8 +16,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 import uuid
@@ -26,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
-from helpers import ROOT, command
+from helpers import ROOT, command, cut_near_end, played, storage_script
 from test_table import after, replies
 
 if TYPE_CHECKING:
@@ -36,41 +34,6 @@ if TYPE_CHECKING:
 ARTIFACTS = ROOT / "artifacts"
 LAST_MOVES = 3  # person actions the page plays itself
 IMPORT = "import(new URL('js/leaderboard.js', document.baseURI).href)"
-
-# Runs in a fresh interpreter with only the served wheel importable.
-PLAY_DAILY = r"""
-import json, sys
-sys.path.insert(0, sys.argv[1])
-from ladder_rummy import __version__
-from ladder_rummy.bots.basic import BasicBot
-from ladder_rummy.bots.registry import DAILY_DIFFICULTY
-from ladder_rummy.match import PERSON, Match, person_and_bots
-from ladder_rummy.seeds import daily_seed
-
-import random
-from ladder_rummy.bots.random_bot import RandomBot
-
-class Slips:
-    # The person's seat: the basic player, with a random legal move now and then (a distinct game per variant).
-    name = "slips"
-    def __init__(self):
-        self.basic, self.random = BasicBot(), RandomBot()
-    def choose(self, view, legal, rng):
-        return (self.random if rng.random() < 0.15 else self.basic).choose(view, legal, rng)
-
-date, variant = sys.argv[2], int(sys.argv[3])
-match = Match(daily_seed(date), [Slips() if variant else BasicBot()] + person_and_bots(DAILY_DIFFICULTY)[1:])
-if variant:
-    match.rngs[PERSON] = random.Random(variant)
-seats = []
-while not match.game.is_over:
-    seats.append(match.game.current_seat)
-    match.game.apply(match.bot_action())
-mine = next(s for s in match.game.standings() if s["seat"] == PERSON)
-print(json.dumps({"engine": __version__, "seed": match.game.seed, "log": [str(a) for a in match.game.log],
-                  "seats": seats, "completed": mine["completed"], "penalty": mine["penalty"]}))
-"""
-
 
 @dataclass(frozen=True)
 class Daily:
@@ -89,14 +52,13 @@ class Daily:
         """An init script: instant computer players and this Daily saved, once per browser profile."""
         save = {"format": 1, "engine": self.engine, "mode": "daily", "date": self.date, "seed": self.seed,
                 "difficulty": "normal", "log": self.log[: self.cut]}
-        items = {
-            "ladder-rummy:settings": {"speed": "instant", "sort": "suit", "lang": "en"},
-            "ladder-rummy:save": {"save": save, "order": [], "manual": False, "mode": {"mode": "daily", "date": self.date}},
+        items: dict[str, Any] = {
+            "settings": {"speed": "instant", "sort": "suit", "lang": "en"},
+            "save": {"save": save, "order": [], "manual": False, "mode": {"mode": "daily", "date": self.date}},
         }
         if player_id:
-            items["ladder-rummy:player"] = {"id": player_id, "name": name}
-        sets = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});" for k, v in items.items())
-        return f"if (!localStorage.getItem('test:seeded')) {{ {sets} localStorage.setItem('test:seeded', '1'); }}"
+            items["player"] = {"id": player_id, "name": name}
+        return storage_script(items)
 
 
 def today() -> str:
@@ -110,17 +72,9 @@ VARIANTS = iter(range(1, 1000))
 def daily(site: Site) -> Daily:
     """Today's Daily played to the end by the served engine, person seat included: a game of its
     own for each test, since the endpoint refuses one game under two players."""
-    wheel = site.dist / "engine" / "ladder_rummy.whl"
-    out = subprocess.run([sys.executable, "-c", PLAY_DAILY, str(wheel), today(), str(next(VARIANTS))],
-                         check=True, capture_output=True, text=True)
-    game = json.loads(out.stdout)
-    mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
-    # Take over at the start of a turn of the person's (a draw), at least LAST_MOVES actions
-    # from the end, so the page resumes in the draw phase whatever the day's deals are.
-    turns = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-LAST_MOVES]]
-    cut = turns[-1]
-    return Daily(today(), game["seed"], game["engine"], game["log"], cut, [game["log"][i] for i in mine if i >= cut],
-                 game["completed"], game["penalty"])
+    game = played(site, "daily", today(), str(next(VARIANTS)))
+    cut, moves = cut_near_end(game, LAST_MOVES)
+    return Daily(today(), game["seed"], game["engine"], game["log"], cut, moves, game["completed"], game["penalty"])
 
 
 def api(site: Site, query: str = "", body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:

@@ -17,7 +17,6 @@ import datetime as dt
 import json
 import re
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from fnmatch import fnmatch
@@ -26,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from conftest import Guard
-from helpers import INSTANT, ROOT, choose, command
+from helpers import INSTANT, ROOT, TABLE, choose, command, nearly_finished_new, type_moves
 from serving import Served, serve
 from test_table import after, replies
 
@@ -38,7 +37,6 @@ sys.path.insert(0, str(ROOT))
 import build as build_py  # noqa: E402  (PRECACHE_SKIP, and building a second version)
 
 READY_TIMEOUT_MS = 90_000
-TABLE = '#app[data-screen="table"][data-busy="false"]'
 SETTINGS = "localStorage.setItem('ladder-rummy:settings', {})".format(json.dumps(INSTANT))
 
 
@@ -172,36 +170,6 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
     assert not [url for url in requested if skipped(url, origin)], "a file left out of the precache was requested"
 
 
-# A New Game played to the end in CPython by the wheel the site serves (the person's seat by
-# BasicBot, the computers as the page seats them): the page resumes it a few moves from the end.
-PLAY_NEW_GAME = r"""
-import json, sys
-sys.path.insert(0, sys.argv[1])
-from ladder_rummy import __version__
-from ladder_rummy.bots.basic import BasicBot
-from ladder_rummy.match import Match, person_and_bots
-
-match = Match(sys.argv[2], [BasicBot()] + person_and_bots(sys.argv[3])[1:])
-seats = []
-while not match.game.is_over:
-    seats.append(match.game.current_seat)
-    match.game.apply(match.bot_action())
-print(json.dumps({"engine": __version__, "log": [str(a) for a in match.game.log], "seats": seats}))
-"""
-
-
-def nearly_finished_game(site: Site, seed: str, difficulty: str) -> tuple[dict[str, object], list[str]]:
-    """A New Game's save cut at the person's last draw but two, and the person's moves from there."""
-    wheel = site.dist / "engine" / "ladder_rummy.whl"
-    out = subprocess.run([sys.executable, "-c", PLAY_NEW_GAME, str(wheel), seed, difficulty], check=True, capture_output=True, text=True)
-    game = json.loads(out.stdout)
-    mine = [i for i, seat in enumerate(game["seats"]) if seat == 0]
-    cut = [i for i in mine if game["log"][i].startswith("draw ") and i <= mine[-3]][-1]
-    save = {"format": 1, "engine": game["engine"], "mode": "new", "date": None, "seed": seed, "difficulty": difficulty,
-            "log": game["log"][:cut]}
-    return save, [game["log"][i] for i in mine if i >= cut]
-
-
 def test_a_whole_game_its_statistics_and_replay_run_offline_on_the_cut_standard_library(
         browser: Browser, site: Site, own_server: Served) -> None:
     """Every browser test runs on the page's cut of the standard library (build.json's ``stdlib``);
@@ -211,7 +179,7 @@ def test_a_whole_game_its_statistics_and_replay_run_offline_on_the_cut_standard_
     not) open. npm's whole standard library and lockfile are never asked for."""
     origin = own_server.url.rstrip("/")
     build = json.loads((site.dist / "build.json").read_text(encoding="utf-8"))
-    save, moves = nearly_finished_game(site, "cut-stdlib", "easy")
+    save, moves, _ = nearly_finished_new(site, "cut-stdlib", "easy")
     context, guard = guarded_context(browser, origin)
     requested: list[str] = []
     context.on("request", lambda request: requested.append(request.url.removeprefix(own_server.url)))
@@ -225,14 +193,7 @@ def test_a_whole_game_its_statistics_and_replay_run_offline_on_the_cut_standard_
 
         page.reload()
         page.wait_for_selector(TABLE, state="attached")
-        for move in moves:
-            deal_end = page.locator("#deal-dialog[open]")
-            if deal_end.count():
-                deal_end.get_by_role("button").last.click()
-                page.wait_for_selector(TABLE, state="attached")
-            before = replies(page)
-            command(page, move)
-            after(page, before)
+        type_moves(page, moves)
         page.locator("#deal-dialog[open]").get_by_role("button", name="See the results").click()
         over = page.locator("#game-dialog[open]")
         over.get_by_role("button", name="Statistics").click()

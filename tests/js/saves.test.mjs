@@ -76,6 +76,21 @@ test("a finished game is marked, and no save lands on it; a fresh start may", ()
   assert.deepEqual(saves.inProgress(slot).save.log, []);
 });
 
+test("forget: the lesson's slot goes with no marker, and is no longer resumed; other slots stay", () => {
+  const saves = new Saves(new Storage(new FakeLocalStorage()));
+  saves.commit(NEW_SLOT, record(["a"]));
+  saves.commit("learn", { ...record(["x", "y"]), lesson: { step: 3, moves: 2 } });
+  saves.setCurrent("learn");
+  assert.equal(saves.inProgress("learn").lesson.step, 3);
+  saves.forget("learn");
+  assert.equal(saves.raw("learn"), null);
+  assert.equal(saves.current(), null);
+  saves.setCurrent(NEW_SLOT);
+  saves.forget("learn");
+  assert.equal(saves.current(), NEW_SLOT, "forgetting a slot that is not the current one leaves the current one");
+  assert.deepEqual(saves.inProgress(NEW_SLOT).save.log, ["a"]);
+});
+
 test("the save of earlier versions moves into its slot, and is never dropped", () => {
   const old = { save: save(["draw stock"], { mode: "daily", date: "2026-11-29" }), order: ["7H"], manual: true, mode: { mode: "daily", date: "2026-11-29" } };
   const backend = new FakeLocalStorage({ "ladder-rummy:save": JSON.stringify(old) });
