@@ -30,12 +30,19 @@ Builds the site into a temporary folder, adds two bare Pyodide pages beside it, 
 * ``first_visit_bytes`` — compressed bytes the first visit transfers, page and service worker
   precache together (budget ≤ 4.8 MB, issue 14); ``304`` answers and cache hits count as 0;
 * ``act_py_ms`` — Python time of each ``act`` call (the person's move plus the computer turns
-  up to the person's next decision), measured by site/py/worker.py (budget p95 ≤ 50 ms);
+  up to the person's next decision), measured by site/py/worker.py, in a game at Normal, the
+  default (budget p95 ≤ 50 ms); ``hard.act_py_ms`` the same at Hard, reported only: Hard's search
+  runs inside that round trip, and its own budget is per decision (p95 ≤ 300 ms,
+  bench/hard_browser.py);
 * ``longtasks`` — main-thread long tasks after boot while playing ``--moves`` moves at fast
-  speed (budget: none over 200 ms);
+  speed at Normal (budget: none over 200 ms);
 * ``animating`` — ``--moves`` moves at normal speed, the computer turns animated, on a 360×640
   phone and a 1280×800 desktop: main-thread long tasks while the table animates (budget: none
-  over 50 ms) and the layout shift (CLS) after the table is first drawn (budget: 0).
+  over 50 ms) and the layout shift (CLS) after the table is first drawn (budget: 0). Long tasks
+  are wall-clock time, which a loaded machine stretches (the page's thread waits for a core), so
+  each run also gives ``task_cpu_ms``: the main thread's CPU time per task over the same play,
+  from a Chromium trace (what the page itself costs), and ``long_frames``: the slowest long
+  animation frames, with the scripts that ran in them (what to cut).
 """
 
 from __future__ import annotations
@@ -295,13 +302,13 @@ def play_moves(page, moves: int, send) -> int:
     return played
 
 
-def play(browser, url: str, moves: int) -> dict:
+def play(browser, url: str, moves: int, difficulty: str = "normal") -> dict:
     """Play at fast speed through the Command box; collect act timings and long tasks."""
     context = browser.new_context()
     context.add_init_script(settings_script("fast"))
     context.add_init_script(LONGTASKS)
     page = context.new_page()
-    page.goto(f"{url}?seed=bench-play&difficulty=hard")
+    page.goto(f"{url}?seed=bench-play&difficulty={difficulty}")
     page.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached", timeout=120_000)
     booted = mark(page, "ladder-rummy:playable")
     page.click("#keyboard-button")  # the Command box is behind the "Keyboard play" toggle
@@ -324,12 +331,27 @@ def play(browser, url: str, moves: int) -> dict:
         return round(values[min(len(values) - 1, int(q * len(values)))], 2) if values else 0.0
 
     return {
+        "difficulty": difficulty,
         "act_py_ms": {"n": len(py), "p50": pct(py, 0.5), "p95": pct(py, 0.95), "max": pct(py, 1.0)},
         "act_round_trip_ms": {"p50": pct(trip, 0.5), "p95": pct(trip, 0.95)},
         "longtasks": {"count": len(tasks), "max_ms": round(max(tasks, default=0.0), 1)},
     }
 
 
+# Long animation frames (Chromium): what each frame over 50 ms spent its time on, so a long task
+# while the table animates can be named (the script, its function, forced layout, the render).
+LOAF = """
+window.__loaf = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    window.__loaf.push({start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
+      render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+      style_layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+      scripts: e.scripts.map((s) => ({invoker: s.invoker, fn: s.sourceFunctionName, src: (s.sourceURL || "").split("/").pop(),
+        char: s.sourceCharPosition, duration: Math.round(s.duration), forced_layout: Math.round(s.forcedStyleAndLayoutDuration)}))});
+  }
+}).observe({ type: "long-animation-frame", buffered: true });
+"""
 LAYOUT_SHIFTS = """
 window.__shifts = [];
 new PerformanceObserver((list) => {
@@ -369,6 +391,24 @@ def click_move(page, move: str) -> None:
         click(card)  # a lifted card, tapped again: discarded
 
 
+def main_thread_cpu(trace: dict | list, origin_ms: float) -> list[tuple[float, float]]:
+    """(start in the page's performance.now() ms, CPU ms) of every task of the page's main thread.
+
+    The thread is the renderer main thread that recorded the ``bench:trace`` mark (made at
+    ``origin_ms``), which also maps the trace's clock onto the page's.
+    """
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    marks = [e for e in events if e.get("name") == "bench:trace"]
+    if not marks:
+        return []
+    pid = marks[0]["pid"]  # the mark is the page's process's; its main thread is named so
+    names = {e["tid"]: e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "thread_name" and e["pid"] == pid}
+    thread = (pid, next((tid for tid, name in names.items() if name == "CrRendererMain"), marks[0]["tid"]))
+    offset = marks[0]["ts"] / 1000 - origin_ms
+    return [(e["ts"] / 1000 - offset, e.get("tdur", e.get("dur", 0)) / 1000) for e in events
+            if e.get("name") == "RunTask" and e.get("ph") == "X" and (e["pid"], e["tid"]) == thread]
+
+
 def animate(browser, url: str, moves: int, size: tuple[int, int]) -> dict:
     """Play at normal speed (every computer turn animated); long tasks while animating, and CLS.
 
@@ -382,6 +422,7 @@ def animate(browser, url: str, moves: int, size: tuple[int, int]) -> dict:
     context.add_init_script(settings_script("normal"))
     context.add_init_script(LONGTASKS)
     context.add_init_script(LAYOUT_SHIFTS)
+    context.add_init_script(LOAF)
     # Observed once the page's #app exists (an init script runs before the document has any element).
     context.add_init_script("""window.__busy = []; document.addEventListener("DOMContentLoaded", () => {
       const app = document.getElementById("app");
@@ -396,16 +437,30 @@ def animate(browser, url: str, moves: int, size: tuple[int, int]) -> dict:
     page.goto(f"{url}?seed=bench-animate&difficulty=normal")
     page.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached", timeout=120_000)
     drawn = mark(page, "ladder-rummy:playable")
-    played = play_moves(page, moves, lambda move: click_move(page, move))
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = Path(tmp) / "trace.json"
+        browser.start_tracing(page=page, path=str(trace), categories=["toplevel", "disabled-by-default-devtools.timeline", "blink.user_timing"])
+        origin = float(page.evaluate("performance.mark('bench:trace').startTime"))
+        played = play_moves(page, moves, lambda move: click_move(page, move))
+        browser.stop_tracing()
+        cpu = main_thread_cpu(json.loads(trace.read_text(encoding="utf-8")), origin)
     tasks = page.evaluate("window.__longtasks")
     windows = [(a, b if b is not None else float("inf")) for a, b in page.evaluate("window.__busy") if a > drawn]
     during = [d for start, d in tasks if any(a <= start <= b for a, b in windows)]
+    cpu_during = sorted((c for start, c in cpu if any(a <= start <= b for a, b in windows)), reverse=True)
     shifts = [(round(v, 4), src) for start, v, src in page.evaluate("window.__shifts") if start > drawn]
+    frames = [f for f in page.evaluate("window.__loaf") if f["start"] > drawn and any(a <= f["start"] <= b for a, b in windows)]
     context.close()
     return {
         "size": f"{size[0]}x{size[1]}", "moves": played, "animating_ms": round(sum(b - a for a, b in windows if b != float("inf"))),
         "longtasks_while_animating": {"count": len(during), "over_50ms": sum(1 for d in during if d > 50), "max_ms": round(max(during, default=0.0), 1)},
+        "task_cpu_ms": {"tasks": len(cpu_during), "over_50ms": sum(1 for c in cpu_during if c > 50),
+                        "max": round(cpu_during[0], 1) if cpu_during else 0.0, "top5": [round(c, 1) for c in cpu_during[:5]]},
         "cls": round(sum(v for v, _ in shifts), 4), "shifts": shifts[:8],
+        # The slowest long animation frames while animating, with what ran in them.
+        "long_frames": [{**f, "start": round(f["start"]), "duration": round(f["duration"]), "blocking": round(f["blocking"]),
+                         "render": round(f["render"]), "style_layout": round(f["style_layout"])}
+                        for f in sorted(frames, key=lambda f: -f["blocking"])[:5] if f["blocking"] > 0],
     }
 
 
@@ -414,7 +469,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--dwell", type=int, default=3000, help="ms on the page before the next visit")
-    parser.add_argument("--only", choices=["all", "animating"], default="all", help="animating: only the table's animation figures")
+    parser.add_argument("--only", choices=["all", "animating", "play"], default="all",
+                        help="animating: only the table's animation figures; play: only the per-action times (Normal and Hard)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -423,15 +479,26 @@ def main() -> None:
         try:
             with sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                report = {} if args.only == "animating" else boot_times(browser, url, args.runs, args.dwell)
-                if args.only == "all":
-                    report.update(play(browser, url, args.moves))
-                report["animating"] = [animate(browser, url, args.moves, size) for size in ((360, 640), (1280, 800))]
+                report = boot_times(browser, url, args.runs, args.dwell) if args.only == "all" else {}
+                if args.only in ("all", "play"):
+                    report.update(play(browser, url, args.moves, "normal"))  # the budget's game
+                    hard = play(browser, url, args.moves, "hard")
+                    report["hard"] = {
+                        "note": "reported, not budgeted: Hard's search runs inside the round trip; its budget is per decision (bench/hard_browser.py)",
+                        **{k: hard[k] for k in ("act_py_ms", "act_round_trip_ms")},
+                    }
+                if args.only in ("all", "animating"):
+                    report["animating"] = [animate(browser, url, args.moves, size) for size in ((360, 640), (1280, 800))]
                 browser.close()
         finally:
             server.terminate()
             server.wait(timeout=10)
     report["budgets"] = BUDGETS
+    if args.only == "play":
+        report["within_budget"] = {"act_py_p95": report["act_py_ms"]["p95"] <= BUDGETS["act_py_p95_ms"],
+                                   "longtasks": report["longtasks"]["max_ms"] <= BUDGETS["longtask_max_ms"]}
+        print(json.dumps(report, indent=2))
+        return
     animating = {
         "animating_longtasks": all(a["longtasks_while_animating"]["max_ms"] <= BUDGETS["animating_longtask_max_ms"] for a in report["animating"]),
         "playing_cls": all(a["cls"] <= BUDGETS["playing_cls"] for a in report["animating"]),

@@ -174,6 +174,9 @@ function endpoints(event) {
 /** A card flying across the table (Web Animations; skipped when motion is reduced, see prefs.js). */
 async function fly(event, duration) {
   if (!duration || reducedMotion()) return;
+  // Measured in the next frame, where the browser lays the redrawn table out anyway: reading
+  // positions straight after the redraw would force a second layout inside the same task.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
   const [from, to] = endpoints(event).map(rectOf);
   if (!from || !to) return;
   const face = event.card && !(event.type === "draw" && event.seat !== 0 && event.source === "stock") ? event.card : null;

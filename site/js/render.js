@@ -23,6 +23,35 @@ export class Renderer {
     this.handCards = new Map(); // "7H#1" → its button, reused across redraws (keeps focus and listeners)
     this.density = 0;           // the melds' condensing step; only grows within a deal (no jumps back)
     this.screen = null;         // the window size the density was found for
+    this.sizes = null;          // the hand's and the melds' boxes, read once per resize (see measure)
+    this.last = null;           // the state last drawn, drawn again when those boxes change
+    this.watch = null;
+  }
+
+  /**
+   * The sizes the hand's fan and the melds' fit depend on, read before this redraw writes
+   * anything (so reading them costs no layout), and again only when those boxes change size:
+   * a redraw per animated event then makes one layout, in the frame, not one per read.
+   */
+  measure() {
+    const hand = $("hand");
+    const melds = $("melds");
+    if (!this.watch && typeof ResizeObserver === "function") {
+      // Another panel growing (or the window turning) changes these boxes: measure afresh.
+      this.watch = new ResizeObserver(() => { this.sizes = null; if (this.last) this.schedule(this.last); });
+      this.watch.observe(hand);
+      this.watch.observe(melds);
+      // A media query may resize the cards without resizing these boxes (a phone turned on its side).
+      addEventListener("resize", () => { this.sizes = null; });
+    }
+    if (!this.sizes) {
+      this.sizes = {
+        hand: hand.clientWidth,
+        handCard: parseFloat(getComputedStyle(hand).getPropertyValue("--hand-w")) || 56,
+        melds: `${melds.clientWidth}x${melds.clientHeight}`,
+      };
+    }
+    return this.sizes;
   }
 
   /** Ask for a redraw with this state; several calls in one frame draw once. */
@@ -39,6 +68,8 @@ export class Renderer {
   }
 
   draw(state) {
+    this.last = state;
+    const sizes = this.measure();
     const app = $("app");
     app.dataset.screen = state.screen;
     // For tests and styling: whether the person can act now, and on what.
@@ -53,11 +84,11 @@ export class Renderer {
     this.drawSeats(view);
     this.drawPiles(view, state);
     this.drawStatus(state);
-    this.drawMelds(view, state);
+    this.drawMelds(view, state, sizes);
     this.drawContract(view, state);
     this.drawActions(view, state);
     this.drawArrange(view, state);
-    this.drawHand(view, state);
+    this.drawHand(view, state, sizes);
     this.drawHint(state);
     this.drawKeyboard(state);
     this.drawLog(state);
@@ -146,7 +177,7 @@ export class Renderer {
     ]);
   }
 
-  drawMelds(view, state) {
+  drawMelds(view, state, sizes) {
     const container = $("melds");
     const card = state.selected !== null && !state.busy && state.view ? state.order[state.selected] : null;
     const targets = card ? layoffTargets(state.view.legal, card) : [];
@@ -171,9 +202,9 @@ export class Renderer {
     const screen = `${innerWidth}x${innerHeight}`;
     if (this.screen && screen !== this.screen) this.density = 0;
     this.screen = screen;
-    const size = `${container.clientWidth}x${container.clientHeight}`;
-    if (changed || size !== this.meldSize) this.fitMelds(container);
-    this.meldSize = size;
+    // Fitting reads the new layout: only when the melds or their box changed.
+    if (changed || sizes.melds !== this.meldSize) this.fitMelds(container);
+    this.meldSize = sizes.melds;
     if (changed && accepting.size) {
       // The melds that take the lifted card are always in view (a crowded table may still scroll).
       container.querySelector(".meld.accepts")?.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -296,7 +327,7 @@ export class Renderer {
     ]);
   }
 
-  drawHand(view, state) {
+  drawHand(view, state, sizes) {
     const hand = $("hand");
     const focused = document.activeElement;
     const keys = handKeys(state.order);
@@ -331,8 +362,8 @@ export class Renderer {
     for (const key of [...this.handCards.keys()]) if (!used.has(key)) this.handCards.delete(key);
 
     // One row: cards overlap just enough to fit, never less than the corner that names them.
-    const width = hand.clientWidth || 340;
-    const cardWidth = parseFloat(getComputedStyle(hand).getPropertyValue("--hand-w")) || 56;
+    const width = sizes.hand || 340;
+    const cardWidth = sizes.handCard;
     const gap = 6;
     const count = buttons.length;
     const natural = count * cardWidth + (count - 1) * gap;
