@@ -35,11 +35,14 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from page import warm_server  # noqa: E402  (the same warming as the boot bench)
+
 CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -105,7 +108,7 @@ class Build:
         while time.monotonic() < deadline:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                warm(self.url)
+                warm_server(self.url)
                 return
             except OSError:
                 time.sleep(0.1)
@@ -121,17 +124,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def warm(url: str) -> None:
-    """Ask for every precached file once, Brotli and gzip accepted, so no timed visit waits for
-    the server compressing a file for the first time."""
-    with urllib.request.urlopen(url + "build.json") as answer:
-        files = json.load(answer)["precache"]
-    for name in files:
-        request = urllib.request.Request(url + name, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
-        with urllib.request.urlopen(request) as answer:
-            answer.read()
 
 
 def visit(browser, build: Build, run: int, offline: bool, dwell_ms: int, paint_only: bool = False) -> dict:
