@@ -690,10 +690,15 @@ export class Game {
           if (speed !== "instant" || event.seat === 0) this.renderer.flush();
         },
         dealEnd: async (event, shown) => {
-          this.set({ shown, statusEarlier: "" });
+          const after = view.events.slice(view.events.indexOf(event) + 1);
+          const last = view.game_over && !after.some((e) => e.type === "deal_end");
+          // The line under the hand says what the sheet asks for, not "the computer players are playing…".
+          this.set({ shown, statusEarlier: "", hint: { text: t(last ? "hint.deal_over_last" : "hint.deal_over", { deal: event.deal }) } });
           this.renderer.flush();
-          const last = view.game_over && !view.events.slice(view.events.indexOf(event) + 1).some((e) => e.type === "deal_end");
           await dialogs.showDealEnd(event, shown.players, { last });
+          // The sheet closed: the next deal's computer turns (if any come first) play on.
+          const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
+          this.set({ hint: others ? { text: t("hint.wait") } : null });
         },
       };
       await playEvents({ previous: previous || this.state.shown, final: view, events, speed, hooks });
