@@ -751,7 +751,9 @@ export class Game {
     this.focusFrom = null;
     if (document.querySelector("dialog[open]")) return;
     // Lost: on the page, on a card that was played, in a sheet that just closed.
-    const lost = !active || active === document.body || !active.isConnected || active.closest("dialog:not([open])") || !active.getClientRects().length;
+    // (checkVisibility needs the style only; getClientRects forced a layout of the redrawn table.)
+    const shown = (e) => (typeof e.checkVisibility === "function" ? e.checkVisibility() : e.getClientRects().length > 0);
+    const lost = !active || active === document.body || !active.isConnected || active.closest("dialog:not([open])") || !shown(active);
     const inPanel = !lost && $("keyboard-panel").contains(active);
     if (!lost && (active.matches("input, textarea") || (!inPanel && !$("table").contains(active)))) return;
     this.renderer.flush();
