@@ -72,7 +72,7 @@ class Reading:
 
     __slots__ = ("view", "seat", "phase", "step", "hand", "laid_down", "laid_down_now", "taken", "top",
                  "stock", "completed", "penalty", "picks", "turns", "scratch",
-                 "_melded", "_table", "_rivals", "_live", "_unknown")
+                 "_melded", "_table", "_rivals", "_live", "_unknown", "_fits")
 
     def __init__(self, view: View) -> None:
         seat = view["seat"]
@@ -99,6 +99,7 @@ class Reading:
         self._rivals: tuple[Rival, ...] | None = None
         self._live: tuple[int, ...] | None = None
         self._unknown = 0
+        self._fits: dict[Card, bool] = {}
 
     @classmethod
     def of(cls, view: View) -> "Reading":
@@ -184,8 +185,16 @@ class Reading:
         return self.rivals[0]
 
     def fits_table(self, card: Card) -> bool:
-        """Whether ``card`` could be laid off on some meld on the table now."""
-        return any(meld.ends_accepting(card) for meld in self.table)
+        """Whether ``card`` could be laid off on some meld on the table now.
+
+        Remembered per card: one decision asks about the same few cards many times (each
+        discard's feeding cost, the safe cards, the share of unknown cards that fit), and the
+        table cannot change while the reading lives.
+        """
+        fits = self._fits.get(card)
+        if fits is None:
+            fits = self._fits[card] = any(meld.ends_accepting(card) for meld in self.table)
+        return fits
 
     def live_count(self, card: Card) -> int:
         """Live copies of ``card``."""
