@@ -28,6 +28,11 @@ from . import View
 
 _TEXT_INDEX: dict[str, int] = {str(card): i for i, card in enumerate(CARDS)}
 
+GROUP_STEPS: frozenset[int] = frozenset(step for step, needs in CONTRACTS.items() if any(r.kind == "group" for r in needs))
+"""The steps whose contract has a group (asked at most decisions: looked up, not recounted)."""
+RUN_STEPS: frozenset[int] = frozenset(step for step, needs in CONTRACTS.items() if any(r.kind == "run" for r in needs))
+"""The steps whose contract has a run."""
+
 PICK_LIMIT = 12
 """A computer player takes the discard at most this many times a deal.
 
@@ -54,12 +59,12 @@ class Rival:
     @property
     def wants_groups(self) -> bool:
         """The contract has a group."""
-        return any(r.kind == "group" for r in self.needs)
+        return self.step in GROUP_STEPS
 
     @property
     def wants_runs(self) -> bool:
         """The contract has a run."""
-        return any(r.kind == "run" for r in self.needs)
+        return self.step in RUN_STEPS
 
 
 class Reading:

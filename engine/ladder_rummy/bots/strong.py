@@ -36,11 +36,11 @@ from typing import Iterable
 
 from ..actions import Action, Discard, LayDown, LayOff
 from ..cards import Card
-from ..contracts import Requirement, find_contract
+from ..contracts import find_contract
 from ..evaluate import CARDS, INDEX, JOKER_INDEX, PlanMeld, Shape, shape_of_key
 from ..melds import MAX_RUN, Meld, position_rank
 from . import View
-from .reading import Reading, Rival, pick_draw
+from .reading import GROUP_STEPS, RUN_STEPS, Reading, Rival, pick_draw
 
 # m * (1 + 1/2 + ... + 1/m): draws to find m cards when the outs thin out as they are found,
 # in units of (unknown cards / live outs).
@@ -240,7 +240,7 @@ class StrongBot:
         new. The hand with ``top`` is searched first, since the discard that follows needs
         it too; the hand without it then mostly follows from it (:meth:`Shape.without`).
         """
-        if not _related(top, r.hand, r.needs):
+        if not _related(top, r.hand, r.step):
             return -math.inf
         hand = _key(r.hand)
         t = INDEX[top]
@@ -466,13 +466,13 @@ def _without(key: tuple[int, ...], i: int) -> tuple[int, ...]:
     return key[:at] + key[at + 1:]
 
 
-def _related(card: Card, hand: tuple[Card, ...], needs: tuple[Requirement, ...]) -> bool:
+def _related(card: Card, hand: tuple[Card, ...], step: int) -> bool:
     """A card shares a rank with the hand (for a contract with groups), or sits near one
     of its cards in a suit (for a contract with runs)."""
     if card.is_joker:
         return True
-    groups = any(r.kind == "group" for r in needs)
-    runs = any(r.kind == "run" for r in needs)
+    groups = step in GROUP_STEPS
+    runs = step in RUN_STEPS
     for c in hand:
         if groups and c.rank == card.rank:
             return True
