@@ -308,3 +308,22 @@ def test_seats_rotate() -> None:
 @pytest.mark.parametrize("module", [evaluate, tournament])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+def test_a_readings_fitting_cards_are_what_the_melds_accept() -> None:
+    """Reading.fitting (worked out once per decision) says what Meld.ends_accepting says, for every
+    card, on tables met in play and on runs that reach an ace or hold thirteen cards."""
+    from ladder_rummy.bots.reading import Reading
+    from ladder_rummy.evaluate import CARDS
+    from positions import arrange
+
+    games = [g for g in POSITIONS if g.table] + [arrange(
+        Game.new("fitting"), hands=["2C 3C", "5D 6D", "7H 8H", "9S 9S"],
+        table=[(0, "JK 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"), (1, "JD QD KD AD"), (2, "AC 2C 3C 4C"),
+               (3, "QS QS JK"), (1, "2S 3S 4S JK")])]
+    assert len(games) > 5
+    for game in games:
+        for seat in range(PLAYERS):
+            r = Reading(game.bot_view(seat))
+            for card in CARDS:
+                assert r.fits_table(card) == any(m.ends_accepting(card) for m in r.table), (str(card), game.seed)
