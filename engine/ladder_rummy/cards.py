@@ -85,6 +85,8 @@ class Card:
         return _TEXT[self.suit][self.rank]
 
     def __hash__(self) -> int:
+        """``rank * 5 + suit``: distinct per card, and in the cards' order (rank, then suit), so
+        ``sorted(cards, key=hash)`` sorts as ``sorted(cards)`` does, without comparing cards."""
         return self._hash
 
     def __repr__(self) -> str:

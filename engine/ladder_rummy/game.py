@@ -233,8 +233,8 @@ class Game:
     def _legal_layoffs(self, hand: list[Card]) -> list[Action]:
         out: list[Action] = []
         for card in sorted_hand(set(hand)):
-            if not self._leaves_playable(Counter(hand) - Counter([card])):
-                continue
+            if self.taken is not None and not self._leaves_playable(Counter(hand) - Counter([card])):
+                continue  # (with no card taken this turn, every lay-off leaves a playable hand)
             for tm in self.table:
                 ends = tm.meld.ends_accepting(card)
                 if tm.meld.kind == "group" or (len(ends) == 1 and not card.is_joker):
@@ -255,7 +255,9 @@ class Game:
     def _finder_arrangement(self) -> tuple[Meld, ...] | None:
         """The finder's arrangement for the current seat, obeying the taken-card rule."""
         p = self.players[self.current_seat]
-        return self._cached("finder", lambda: find_contract(p.hand, p.step, self._leaves_playable))
+        # With no card taken this turn the taken-card rule accepts every arrangement: no check.
+        rule = self._leaves_playable if self.taken is not None else None
+        return self._cached("finder", lambda: find_contract(p.hand, p.step, rule))
 
     def _cached(self, name: str, compute: Any) -> Any:
         key = (self._version, name)
