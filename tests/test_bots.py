@@ -112,6 +112,8 @@ def test_a_computer_player_decides_from_a_part_of_its_seats_own_view() -> None:
         for seat in range(4):
             view, part = game.view(seat), game.bot_view(seat)
             assert is_part_of(part, view) and {"events", "legal", "history"} <= view.keys() - part.keys()
+            assert all({"name", "contract"} <= p.keys() for p in view["players"])  # the page's own
+            assert all("stands_for" in m for m in view["table"])
             assert not is_part_of(part, game.view((seat + 1) % 4))
 
 

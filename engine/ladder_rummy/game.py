@@ -440,6 +440,8 @@ class Game:
         view = self.bot_view(seat)
         mine = view["turn"] == seat
         view.update({
+            "players": [self._player_json(p) for p in self.players],
+            "table": [tm.to_json() for tm in self.table],
             "legal": [str(a) for a in self.legal_actions()] if mine else [],
             "contract_ready": self._contract_ready(seat),
             "events": [self._event_for(e, seat) for e in self.events[self._last_acted[seat]:]],
