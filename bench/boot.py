@@ -39,23 +39,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from chromium import TIMEOUT_MS, launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
 import build  # noqa: E402  (the repository's build.py: MIME types)
 from serving import serve  # noqa: E402  (build.py serve on a free port)
 
 PROBE = ROOT / "tests" / "browser" / "probe"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-TIMEOUT_MS = 120_000
 
 
 def timed_builds(out: Path, runs: int) -> list[float]:
@@ -172,7 +160,7 @@ def main() -> None:
         served = serve(dist)
         try:
             with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = launch(driver)
                 report["probe"] = cold_and_warm(browser, served.url + "__probe__/", probe_ready, args.runs)
                 if (dist / "js" / "main.js").is_file():
                     report["page"] = cold_and_warm(browser, served.url, page_ready, args.runs)

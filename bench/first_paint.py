@@ -39,16 +39,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests")]
 
+from chromium import TIMEOUT_MS, launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
 from page import warm_server  # noqa: E402  (the same warming as the boot bench)
 
-CHROMIUM_ARGS = [
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-TIMEOUT_MS = 120_000
 PLAYABLE = '#app[data-screen="table"][data-busy="false"][data-phase="draw"]'
 OBSERVE = """
 window.__longtasks = [];
@@ -182,7 +177,7 @@ def main() -> None:
         for build in builds:
             build.start()
         with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            browser = launch(driver)
             for run in range(args.runs):
                 order = builds[run % len(builds):] + builds[:run % len(builds)]
                 for build in order:

@@ -30,9 +30,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests")]
 
-import page as page_bench  # noqa: E402  (the site's benchmark: its server, Chromium flags and a person's moves)
+from chromium import launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
+import page as page_bench  # noqa: E402  (the site's benchmark: its server and a person's moves)
 
 TIMEOUT_MS = 1_800_000
 BUDGETS = {"decision_p95_ms": 300, "decision_max_ms": 1000}
@@ -123,7 +124,7 @@ def main() -> None:
                                              encoding="utf-8")
         try:
             with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=page_bench.CHROMIUM_ARGS)
+                browser = launch(driver)
                 report = {"worker": worker_times(browser, url, args.games, args.bot),
                           "page": page_times(browser, url, args.page_moves)}
                 browser.close()

@@ -40,15 +40,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).parent)]
 
+from chromium import launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
 from serving import serve  # noqa: E402  (build.py serve on a free port)
 from throttle import PROFILES, Profile, RunningProxy  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 BUDGET_RATIO = {"4G": 1.0}
 BUDGET_FIRST_VISIT_BYTES = 4_800_000
 BARE_DIR = "__bench__"
@@ -220,7 +215,7 @@ def main() -> None:
         try:
             warm_server(served.url, dist)
             with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = launch(driver)
                 for profile in profiles:
                     proxy = RunningProxy(profile, served.port)
                     try:

@@ -58,20 +58,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]
 sys.path.insert(0, str(ROOT / "engine"))
 
+from chromium import TIMEOUT_MS, launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
 from helpers import choose  # noqa: E402  (a sensible person's move from view.legal)
 
-CHROMIUM_ARGS = [
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 BUDGETS = {"first_paint_ms": 300, "boot_ratio": 1.2, "first_visit_bytes": 4_800_000, "act_py_p95_ms": 50, "longtask_max_ms": 200,
            "animating_longtask_max_ms": 50, "playing_cls": 0.0}
 PHASES = ("cold", "warm", "steady", "offline")
-TIMEOUT_MS = 120_000
 
 BARE_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="{script}"></script></head><body>bare loadPyodide</body></html>
@@ -478,7 +473,7 @@ def main() -> None:
         server, url = serve(Path(tmp) / "dist")
         try:
             with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                browser = launch(driver)
                 report = boot_times(browser, url, args.runs, args.dwell) if args.only == "all" else {}
                 if args.only in ("all", "play"):
                     report.update(play(browser, url, args.moves, "normal"))  # the budget's game

@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests"), str(ROOT / "engine")]
 
-from conftest import CHROMIUM_ARGS  # noqa: E402
+from chromium import launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
 from serving import serve  # noqa: E402
 
 INSTANT = {"speed": "instant", "sort": "suit", "lang": "en"}
@@ -134,7 +134,7 @@ def main() -> None:
         served = serve(dist)
         try:
             with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS)
+                browser = launch(driver)
                 runs = [one_run(browser, served.url, save) for _ in range(args.runs)]
                 browser.close()
         finally:

@@ -16,10 +16,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-for folder in ("bench", "tests/browser", "engine"):
+for folder in ("bench", "tests", "tests/browser", "engine"):
     sys.path.insert(0, str(ROOT / folder))
 
-import page as bench  # noqa: E402  (its Chromium flags, server port and a person's taps)
+from chromium import launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
+import page as bench  # noqa: E402  (its server port and a person's taps)
 from helpers import before_the_end, crowded, settings_script, settle, stored_game  # noqa: E402
 
 OUT = ROOT / "artifacts" / "screens"
@@ -76,7 +77,7 @@ def main() -> None:
     try:
         time.sleep(2)
         with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=bench.CHROMIUM_ARGS)
+            browser = launch(driver)
             for lang in langs:
                 for size, touch in SIZES:
                     shoot(browser, f"http://localhost:{port}/", lang, size, touch, positions)

@@ -31,17 +31,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser"), str(ROOT / "engine")]
 
+from chromium import TIMEOUT_MS, launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
 import build  # noqa: E402  (the build, the import graph and its closure)
 from helpers import choose  # noqa: E402  (a sensible person's move from view.legal)
 from serving import serve  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-TIMEOUT_MS = 120_000
 TABLE = '#app[data-screen="table"][data-busy="false"]'
 SETTINGS = "try { if (!localStorage.getItem('ladder-rummy:settings')) localStorage.setItem('ladder-rummy:settings', JSON.stringify({speed: 'instant', sort: 'suit', lang: 'en'})); } catch {}"
 # Appended to the traced build's worker.py (never to the site's): the worker's own crash path, and a
@@ -165,7 +159,7 @@ def trace(url: str) -> set[str]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(driver)
         session = Session(browser, url)
         try:
             page = session.page

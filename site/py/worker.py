@@ -80,14 +80,6 @@ async def boot(wheel_url):
     return json.dumps({"ok": True, "py_ms": elapsed, "at": _times})
 
 
-def new_game(args):
-    return _wrap("new_game", lambda: _adapter.new_game(args))
-
-
-def act(command):
-    return _wrap("act", lambda: _adapter.act(command))
-
-
 def resume(save):
     return _wrap("resume", lambda: _resume(save))
 
@@ -116,47 +108,24 @@ def _resume(save_text):
     return _adapter.resume(save_text)
 
 
-def current():
-    return _wrap("current", lambda: _adapter.current())
+_ADAPTER_CALLS = (
+    "new_game", "act", "current", "hint", "recent_events",
+    "watch", "watch_frame", "challenge", "challenge_link", "compare",
+)
+"""The adapter's calls the page makes as they are: each one timed and crash-safe by ``_wrap``."""
 
 
-def hint():
-    return _wrap("hint", lambda: _adapter.hint())
+def _export(name):
+    """The worker function for the adapter's ``name``: the same arguments, answered by ``_wrap``."""
 
+    def call(*args):
+        return _wrap(name, lambda: getattr(_adapter, name)(*args))
 
-def recent_events(count):
-    return _wrap("recent_events", lambda: _adapter.recent_events(count))
-
-
-def watch(save):
-    return _wrap("watch", lambda: _adapter.watch(save))
-
-
-def watch_frame(index):
-    return _wrap("watch_frame", lambda: _adapter.watch_frame(index))
-
-
-def challenge(args):
-    return _wrap("challenge", lambda: _adapter.challenge(args))
-
-
-def challenge_link(save):
-    return _wrap("challenge_link", lambda: _adapter.challenge_link(save))
-
-
-def compare(args):
-    return _wrap("compare", lambda: _adapter.compare(args))
+    call.__name__ = name
+    return call
 
 
 sync.boot = boot
-sync.new_game = new_game
-sync.act = act
 sync.resume = resume
-sync.current = current
-sync.hint = hint
-sync.watch = watch
-sync.recent_events = recent_events
-sync.watch_frame = watch_frame
-sync.challenge = challenge
-sync.challenge_link = challenge_link
-sync.compare = compare
+for _name in _ADAPTER_CALLS:
+    setattr(sync, _name, _export(_name))

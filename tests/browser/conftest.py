@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
+from chromium import CHROMIUM, launch
 from serving import serve
 
 if TYPE_CHECKING:
@@ -31,22 +32,6 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE_DIR = Path(__file__).with_name("probe")
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-# TECH-NOTES: what runs Debian's Chromium headless here, and keeps it from
-# calling home (background networking would count as foreign requests). The
-# resolver rule makes every host but localhost unresolvable, so a request
-# the guard catches is reported without a packet leaving the machine.
-CHROMIUM_ARGS = [
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 BOOT_TIMEOUT_MS = 90_000
 
 
@@ -112,7 +97,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     """Headless Debian Chromium, shared by the session."""
     if not CHROMIUM.is_file():
         unavailable(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    chromium = launch(playwright)
     yield chromium
     chromium.close()
 
