@@ -96,12 +96,25 @@ def test_redeal_changes_what_is_hidden_and_nothing_else() -> None:
 
 
 
+def is_part_of(part: object, whole: object) -> bool:
+    """Every value of ``part`` is in ``whole`` at the same place (dicts may leave keys out)."""
+    if isinstance(part, dict):
+        return isinstance(whole, dict) and all(k in whole and is_part_of(v, whole[k]) for k, v in part.items())
+    if isinstance(part, list):
+        return isinstance(whole, list) and len(part) == len(whole) and all(map(is_part_of, part, whole))
+    return part == whole
+
+
 def test_a_computer_player_decides_from_a_part_of_its_seats_own_view() -> None:
-    """bot_view is the seat's view less the page's extras: nothing in it the page lacks."""
+    """bot_view is the seat's view less the page's extras: nothing in it the page lacks (and not
+    a part of another seat's view)."""
     for game in POSITIONS:
         for seat in range(4):
             view, part = game.view(seat), game.bot_view(seat)
-            assert part.items() <= view.items() and {"events", "legal", "history"} <= view.keys() - part.keys()
+            assert is_part_of(part, view) and {"events", "legal", "history"} <= view.keys() - part.keys()
+            assert all({"name", "contract"} <= p.keys() for p in view["players"])  # the page's own
+            assert all("stands_for" in m for m in view["table"])
+            assert not is_part_of(part, game.view((seat + 1) % 4))
 
 
 def check_redeals(name: str, games: list[Game], redeals: int) -> int:
@@ -308,3 +321,22 @@ def test_seats_rotate() -> None:
 @pytest.mark.parametrize("module", [evaluate, tournament])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+def test_a_readings_fitting_cards_are_what_the_melds_accept() -> None:
+    """Reading.fitting (worked out once per decision) says what Meld.ends_accepting says, for every
+    card, on tables met in play and on runs that reach an ace or hold thirteen cards."""
+    from ladder_rummy.bots.reading import Reading
+    from ladder_rummy.evaluate import CARDS
+    from positions import arrange
+
+    games = [g for g in POSITIONS if g.table] + [arrange(
+        Game.new("fitting"), hands=["2C 3C", "5D 6D", "7H 8H", "9S 9S"],
+        table=[(0, "JK 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"), (1, "JD QD KD AD"), (2, "AC 2C 3C 4C"),
+               (3, "QS QS JK"), (1, "2S 3S 4S JK")])]
+    assert len(games) > 5
+    for game in games:
+        for seat in range(PLAYERS):
+            r = Reading(game.bot_view(seat))
+            for card in CARDS:
+                assert r.fits_table(card) == any(m.ends_accepting(card) for m in r.table), (str(card), game.seed)

@@ -59,3 +59,24 @@ def test_adapter_watch_checks_the_computer_moves(daily_log: list[str]) -> None:
     assert not bad["ok"] and "log entry 1" in bad["error"]
     assert not json.loads(adapter.watch_frame(10 ** 6))["ok"]
     assert not json.loads(adapter.watch("not json"))["ok"]
+
+
+def test_a_logged_action_reads_back_as_itself(daily_log: list[str]) -> None:
+    """Every entry a game logs is a fixed point of parse_action: Match.replay accepts a computer's
+    entry equal to what it plays without parsing it, which is the same check only because of this.
+    An entry written another way is still parsed and compared, and a different move refused."""
+    from ladder_rummy.actions import parse_action
+    from ladder_rummy.errors import ReplayError
+
+    assert all(str(parse_action(entry)) == entry for entry in daily_log)
+    probe = Match(daily_seed(DATE), person_and_bots("normal"))
+    for bot, entry in enumerate(daily_log):
+        if probe.bot_to_move() is not None and entry.startswith("draw "):
+            break
+        probe.game.apply(entry)
+    respelled = daily_log[:bot] + ["  " + daily_log[bot].upper() + " "] + daily_log[bot + 1:]
+    assert Match.replay(daily_seed(DATE), respelled, person_and_bots("normal")).game.log == daily_log
+    flipped = "draw discard" if daily_log[bot] == "draw stock" else "draw stock"
+    with pytest.raises(ReplayError) as info:
+        Match.replay(daily_seed(DATE), daily_log[:bot] + [flipped] + daily_log[bot + 1:], person_and_bots("normal"))
+    assert info.value.index == bot

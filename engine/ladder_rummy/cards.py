@@ -12,7 +12,7 @@ Terminology (the card table's words, used across the engine):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections import abc
 from typing import Iterable
 
@@ -42,6 +42,8 @@ class Card:
 
     rank: int
     suit: str
+    _hash: int = field(init=False, repr=False, compare=False)
+    """The hash, worked out once: cards are dictionary keys on every hot path."""
 
     def __post_init__(self) -> None:
         valid = (self.rank == JOKER_RANK and self.suit == "") or (
@@ -49,6 +51,7 @@ class Card:
         )
         if not valid:
             raise InvalidCardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+        object.__setattr__(self, "_hash", self.rank * 5 + "CDHS".find(self.suit))
 
     @property
     def is_joker(self) -> bool:
@@ -82,7 +85,9 @@ class Card:
         return _TEXT[self.suit][self.rank]
 
     def __hash__(self) -> int:
-        return self.rank * 5 + "CDHS".find(self.suit)
+        """``rank * 5 + suit``: distinct per card, and in the cards' order (rank, then suit), so
+        ``sorted(cards, key=hash)`` sorts as ``sorted(cards)`` does, without comparing cards."""
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -126,9 +131,12 @@ def new_deck() -> list[Card]:
     return naturals + naturals + [JOKER, JOKER, JOKER]
 
 
+_SUIT_ORDER: dict[str, int] = {**{suit: i for i, suit in enumerate(SUITS)}, "": len(SUITS)}
+
+
 def sort_key_suit(card: Card) -> tuple[int, int]:
-    """Hand order by suit, then rank; jokers last."""
-    return (len(SUITS), 0) if card.is_joker else (SUITS.index(card.suit), card.rank)
+    """Hand order by suit, then rank; jokers last (a joker's suit is empty and its rank 0)."""
+    return (_SUIT_ORDER[card.suit], card.rank)
 
 
 def sorted_hand(cards: Iterable[Card]) -> list[Card]:

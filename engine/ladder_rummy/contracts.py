@@ -98,7 +98,7 @@ def find_contract(
     ['7H 7S 7C', '9D 9D JK']
     """
     counts = Counter(hand)
-    best = _best(tuple(sorted(counts.elements())), step)
+    best = _best(tuple(sorted(counts.elements(), key=hash)), step)  # a card's hash follows its order
     if best is None or acceptable is None or acceptable(_leftover(counts, best)):
         return best
     return _best_keeping_one(counts, step, acceptable)

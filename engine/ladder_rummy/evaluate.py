@@ -31,7 +31,7 @@ union of the gaps of every best choice.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Iterable, Mapping
@@ -233,6 +233,9 @@ class Shape:
     plans: tuple[tuple[PlanMeld, ...], ...]
     jokers: int
     choices: tuple[Choice, ...] = ()
+    derived: dict[int, "Shape | None"] = field(default_factory=dict, compare=False, repr=False)
+    """:meth:`without`'s answers so far, by card: a shape is a value, so each is computed once
+    (a cached shape is asked again at the draw, the discard and the next turns' decisions)."""
 
     @property
     def core(self) -> frozenset[int]:
@@ -250,6 +253,13 @@ class Shape:
         when every best choice spares the card; otherwise a choice might, rarely, keep its
         cost with other cards and be missed. The result has no ``choices`` of its own.
         """
+        derived = self.derived
+        if card in derived:
+            return derived[card]
+        found = derived[card] = self._without(card)
+        return found
+
+    def _without(self, card: int) -> "Shape | None":
         if card == JOKER_INDEX:
             return None
         kept = [choice for choice in self.choices if card not in choice.used]

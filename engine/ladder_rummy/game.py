@@ -233,8 +233,8 @@ class Game:
     def _legal_layoffs(self, hand: list[Card]) -> list[Action]:
         out: list[Action] = []
         for card in sorted_hand(set(hand)):
-            if not self._leaves_playable(Counter(hand) - Counter([card])):
-                continue
+            if self.taken is not None and not self._leaves_playable(Counter(hand) - Counter([card])):
+                continue  # (with no card taken this turn, every lay-off leaves a playable hand)
             for tm in self.table:
                 ends = tm.meld.ends_accepting(card)
                 if tm.meld.kind == "group" or (len(ends) == 1 and not card.is_joker):
@@ -255,7 +255,9 @@ class Game:
     def _finder_arrangement(self) -> tuple[Meld, ...] | None:
         """The finder's arrangement for the current seat, obeying the taken-card rule."""
         p = self.players[self.current_seat]
-        return self._cached("finder", lambda: find_contract(p.hand, p.step, self._leaves_playable))
+        # With no card taken this turn the taken-card rule accepts every arrangement: no check.
+        rule = self._leaves_playable if self.taken is not None else None
+        return self._cached("finder", lambda: find_contract(p.hand, p.step, rule))
 
     def _cached(self, name: str, compute: Any) -> Any:
         key = (self._version, name)
@@ -438,6 +440,8 @@ class Game:
         view = self.bot_view(seat)
         mine = view["turn"] == seat
         view.update({
+            "players": [self._player_json(p) for p in self.players],
+            "table": [tm.to_json() for tm in self.table],
             "legal": [str(a) for a in self.legal_actions()] if mine else [],
             "contract_ready": self._contract_ready(seat),
             "events": [self._event_for(e, seat) for e in self.events[self._last_acted[seat]:]],
@@ -450,12 +454,13 @@ class Game:
 
     def bot_view(self, seat: int) -> dict[str, Any]:
         """What a computer player in ``seat`` decides from: :meth:`view` less what only the page
-        draws (the legal moves as text, the event list, the history, the last deal's summary).
+        draws (the legal moves as text, the event list, the history, the last deal's summary,
+        the players' names and contract words, what a table meld's jokers stand for).
 
-        A subset of the seat's own view, so it holds nothing the person's page does not; it
-        exists because a computer player reads it at every decision, and a replay on the
-        leaderboard recomputes every one of them: building the page's extras was a fifth of
-        a whole Daily's verification.
+        A part of the seat's own view (every value in it is in the view at the same place), so
+        it holds nothing the person's page does not; it exists because a computer player reads
+        it at every decision, and a replay on the leaderboard recomputes every one of them:
+        building the page's extras was a fifth of a whole Daily's verification.
         """
         if not 0 <= seat < PLAYERS:
             raise ValueError(f"there is no seat {seat} (seats are 0 to 3)")
@@ -468,8 +473,13 @@ class Game:
             "hand": [str(c) for c in sorted_hand(me.hand)],
             "taken": str(self.taken) if mine and self.taken else None,
             "laid_down_this_turn": mine and self.laid_down_now,
-            "players": [self._player_json(p) for p in self.players],
-            "table": [tm.to_json() for tm in self.table],
+            "players": [{
+                "seat": p.seat, "step": min(p.step, TOP_STEP), "completed": p.completed, "cards": len(p.hand),
+                "laid_down": p.laid_down, "penalty": p.penalty, "picked": list(p.picked),
+                "discarded": list(p.discarded),
+            } for p in self.players],
+            "table": [{"id": tm.id, "owner": tm.owner, "kind": tm.meld.kind, "cards": [str(c) for c in tm.meld.cards]}
+                      for tm in self.table],
             "discard": [str(c) for c in self.discard],
             "stock": len(self.stock), "rebuilds": max(0, min(self.exhaustions, MAX_EXHAUSTIONS - 1)),
         }

@@ -29,11 +29,9 @@ from __future__ import annotations
 
 from ..actions import Action, Discard
 from ..cards import Card
-from ..evaluate import CARDS, INDEX
+from ..evaluate import CARDS, INDEX, JOKER_INDEX
 from .reading import Reading
 from .strong import _POINTS, Settings, StrongBot, _key, need_chance
-
-_NATURAL_CARDS = CARDS[:52]
 
 
 class NormalBot(StrongBot):
@@ -110,9 +108,9 @@ class NormalBot(StrongBot):
         memo = r.scratch
         if "fit" not in memo:
             live = r.live
-            fitting = live[52]  # jokers fit anywhere
-            for i, card in enumerate(_NATURAL_CARDS):
-                if live[i] and r.fits_table(card):
+            fitting = live[JOKER_INDEX]  # jokers fit anywhere
+            for i in r.fitting:
+                if i != JOKER_INDEX:
                     fitting += live[i]
             memo["fit"] = min(1.0, fitting / r.unknown)
         return float(memo["fit"])

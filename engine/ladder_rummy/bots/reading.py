@@ -20,13 +20,18 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..actions import Action, Draw
-from ..cards import Card
+from ..cards import SUITS, Card
 from ..contracts import CONTRACTS, Requirement
-from ..evaluate import CARDS, COPIES, INDEX, parse_hand
-from ..melds import Meld
+from ..evaluate import CARDS, COPIES, INDEX, JOKER_INDEX, parse_hand
+from ..melds import MAX_RUN, Meld, position_rank
 from . import View
 
 _TEXT_INDEX: dict[str, int] = {str(card): i for i, card in enumerate(CARDS)}
+
+GROUP_STEPS: frozenset[int] = frozenset(step for step, needs in CONTRACTS.items() if any(r.kind == "group" for r in needs))
+"""The steps whose contract has a group (asked at most decisions: looked up, not recounted)."""
+RUN_STEPS: frozenset[int] = frozenset(step for step, needs in CONTRACTS.items() if any(r.kind == "run" for r in needs))
+"""The steps whose contract has a run."""
 
 PICK_LIMIT = 12
 """A computer player takes the discard at most this many times a deal.
@@ -54,12 +59,12 @@ class Rival:
     @property
     def wants_groups(self) -> bool:
         """The contract has a group."""
-        return any(r.kind == "group" for r in self.needs)
+        return self.step in GROUP_STEPS
 
     @property
     def wants_runs(self) -> bool:
         """The contract has a run."""
-        return any(r.kind == "run" for r in self.needs)
+        return self.step in RUN_STEPS
 
 
 class Reading:
@@ -72,7 +77,7 @@ class Reading:
 
     __slots__ = ("view", "seat", "phase", "step", "hand", "laid_down", "laid_down_now", "taken", "top",
                  "stock", "completed", "penalty", "picks", "turns", "scratch",
-                 "_melded", "_table", "_rivals", "_live", "_unknown")
+                 "_melded", "_table", "_rivals", "_live", "_unknown", "_fitting")
 
     def __init__(self, view: View) -> None:
         seat = view["seat"]
@@ -99,6 +104,7 @@ class Reading:
         self._rivals: tuple[Rival, ...] | None = None
         self._live: tuple[int, ...] | None = None
         self._unknown = 0
+        self._fitting: frozenset[int] | None = None
 
     @classmethod
     def of(cls, view: View) -> "Reading":
@@ -183,9 +189,33 @@ class Reading:
         """
         return self.rivals[0]
 
+    @property
+    def fitting(self) -> frozenset[int]:
+        """The cards (by index; the joker when some meld takes one) that could be laid off on
+        the table now: a group's rank, the cards next to a run's ends.
+
+        Worked out once per reading: a decision asks about many cards (each discard's feeding
+        cost, the safe cards, the share of unknown cards that fit), and the table cannot change
+        while the reading lives. The same answers as :meth:`.Meld.ends_accepting`.
+        """
+        if self._fitting is None:
+            out: set[int] = set()
+            for meld in self.table:
+                if meld.kind == "group":
+                    out.update(s * 13 + meld.rank - 1 for s in range(4))
+                    out.add(JOKER_INDEX)
+                elif len(meld.cards) < MAX_RUN:
+                    suit = SUITS.index(meld.suit) * 13
+                    if meld.start > 1:
+                        out.update((suit + position_rank(meld.start - 1) - 1, JOKER_INDEX))
+                    if meld.end < 14:
+                        out.update((suit + position_rank(meld.end + 1) - 1, JOKER_INDEX))
+            self._fitting = frozenset(out)
+        return self._fitting
+
     def fits_table(self, card: Card) -> bool:
         """Whether ``card`` could be laid off on some meld on the table now."""
-        return any(meld.ends_accepting(card) for meld in self.table)
+        return INDEX[card] in self.fitting
 
     def live_count(self, card: Card) -> int:
         """Live copies of ``card``."""

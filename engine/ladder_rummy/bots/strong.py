@@ -31,15 +31,16 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from ..actions import Action, Discard, LayDown, LayOff
 from ..cards import Card
-from ..contracts import Requirement, find_contract
+from ..contracts import find_contract
 from ..evaluate import CARDS, INDEX, JOKER_INDEX, PlanMeld, Shape, shape_of_key
 from ..melds import MAX_RUN, Meld, position_rank
 from . import View
-from .reading import Reading, Rival, pick_draw
+from .reading import GROUP_STEPS, RUN_STEPS, Reading, Rival, pick_draw
 
 # m * (1 + 1/2 + ... + 1/m): draws to find m cards when the outs thin out as they are found,
 # in units of (unknown cards / live outs).
@@ -136,7 +137,7 @@ class StrongBot:
             memo[("first", shape.outs)] = first
         if first == 0:
             return _HOPELESS + shape.missing
-        best: list[float] = []
+        best: tuple[float, ...] = ()
         best_total = -1.0
         jokers = shape.jokers
         for plan in shape.plans:
@@ -239,7 +240,7 @@ class StrongBot:
         new. The hand with ``top`` is searched first, since the discard that follows needs
         it too; the hand without it then mostly follows from it (:meth:`Shape.without`).
         """
-        if not _related(top, r.hand, r.needs):
+        if not _related(top, r.hand, r.step):
             return -math.inf
         hand = _key(r.hand)
         t = INDEX[top]
@@ -350,39 +351,55 @@ class StrongBot:
         return min(chance, 0.6)
 
 
-def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]) -> list[float]:
+def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]) -> tuple[float, ...]:
     """Live outs at each stage after the first, for one plan (see ``turns_needed``).
 
     The hand's jokers first fill gaps (beyond the naturals a meld needs) of the melds with
     the fewest outs. Then, stage by stage, the meld with the most outs gets its card: a
     group loses one live copy, a run the share of its outs that the filled gap held.
+
+    The stages depend on the live cards only through each meld's live gap cards and the
+    live jokers, so they are computed from those counts (:func:`_stages`, remembered).
     """
-    if len(plan) == 1:
-        return _one_meld_stages(plan[0], jokers, live)
-    gaps = [m[0] for m in plan]
-    needs = [m[1] for m in plan]
-    group = [m[3] for m in plan]
-    rate = []
-    for m in plan:
+    melds = []
+    for gaps, needs, cells, group in plan:
         outs = 0
-        for c in m[2]:
+        for c in cells:
             outs += live[c]
-        rate.append(float(outs))
-    order = sorted(range(len(plan)), key=rate.__getitem__)
+        melds.append((gaps, needs, group, outs))
+    return _stages(tuple(melds), jokers, live[JOKER_INDEX])
+
+
+@lru_cache(maxsize=4096)
+def _stages(melds: tuple[tuple[int, int, bool, int], ...], jokers: int, live_jokers: int) -> tuple[float, ...]:
+    """:func:`_later_stages` from each meld's ``(gaps, natural cards needed, is a group, live
+    gap cards)``, in the plan's order, the hand's jokers and the live jokers.
+
+    A pure function of small integers, remembered: the same counts come back at most
+    decisions of a deal (a seat's plans change slowly, and live cards only when one is seen),
+    and the answer, a tuple, cannot be changed by a caller. Its entries hold no objects the
+    garbage collector walks.
+    """
+    if len(melds) == 1:
+        return _one_meld_stages(melds[0], jokers, live_jokers)
+    gaps = [m[0] for m in melds]
+    needs = [m[1] for m in melds]
+    group = [m[2] for m in melds]
+    rate = [float(m[3]) for m in melds]
+    order = sorted(range(len(melds)), key=rate.__getitem__)
     spare = jokers
     for i in order:
         use = min(spare, gaps[i] - needs[i])
         if use > 0:
             gaps[i] -= use
             spare -= use
-    live_jokers = live[JOKER_INDEX]
     stages: list[float] = []
     first = True
-    melds = range(len(plan))
+    indices = range(len(melds))
     while True:
-        active = [i for i in melds if gaps[i] > 0]
+        active = [i for i in indices if gaps[i] > 0]
         if not active:
-            return stages
+            return tuple(stages)
         if not first:
             # floats added in a plain loop, never with sum(): from Python 3.12 sum() compensates
             # rounding, and CPython 3.11 and Pyodide's newer Python must decide alike
@@ -401,17 +418,13 @@ def _later_stages(plan: tuple[PlanMeld, ...], jokers: int, live: tuple[int, ...]
         needs[i] = max(0, needs[i] - 1)
 
 
-def _one_meld_stages(meld: PlanMeld, jokers: int, live: tuple[int, ...]) -> list[float]:
-    """:func:`_later_stages` of a plan of one meld (the common case), the same sums in the same order."""
-    gaps, needs, cells, group = meld
-    outs = 0
-    for c in cells:
-        outs += live[c]
+def _one_meld_stages(meld: tuple[int, int, bool, int], jokers: int, live_jokers: int) -> tuple[float, ...]:
+    """:func:`_stages` of a plan of one meld (the common case), the same sums in the same order."""
+    gaps, needs, group, outs = meld
     rate = float(outs)
     use = min(jokers, gaps - needs)
     if use > 0:
         gaps -= use
-    live_jokers = live[JOKER_INDEX]
     stages: list[float] = []
     first = True
     while gaps > 0:
@@ -424,7 +437,7 @@ def _one_meld_stages(meld: PlanMeld, jokers: int, live: tuple[int, ...]) -> list
         rate = rate - 1.0 if group else rate * (gaps - 1) / gaps
         gaps -= 1
         needs = max(0, needs - 1)
-    return stages
+    return tuple(stages)
 
 
 def need_chance(card: Card, rival: Rival, r: Reading) -> float:
@@ -453,13 +466,13 @@ def _without(key: tuple[int, ...], i: int) -> tuple[int, ...]:
     return key[:at] + key[at + 1:]
 
 
-def _related(card: Card, hand: tuple[Card, ...], needs: tuple[Requirement, ...]) -> bool:
+def _related(card: Card, hand: tuple[Card, ...], step: int) -> bool:
     """A card shares a rank with the hand (for a contract with groups), or sits near one
     of its cards in a suit (for a contract with runs)."""
     if card.is_joker:
         return True
-    groups = any(r.kind == "group" for r in needs)
-    runs = any(r.kind == "run" for r in needs)
+    groups = step in GROUP_STEPS
+    runs = step in RUN_STEPS
     for c in hand:
         if groups and c.rank == card.rank:
             return True
