@@ -1,6 +1,6 @@
 """Page benchmark in headless Chromium; prints JSON.
 
-    python bench/page.py [--runs 3] [--moves 40] [--dwell 3000]
+    python bench/page.py [--runs 3] [--moves 40] [--dwell 3000] [--only animating [--size 360x640]]
 
 Builds the site into a temporary folder, adds two bare Pyodide pages beside it, serves them with
 ``python build.py serve`` (the production headers) and measures:
@@ -41,8 +41,12 @@ Builds the site into a temporary folder, adds two bare Pyodide pages beside it, 
   over 50 ms) and the layout shift (CLS) after the table is first drawn (budget: 0). Long tasks
   are wall-clock time, which a loaded machine stretches (the page's thread waits for a core), so
   each run also gives ``task_cpu_ms``: the main thread's CPU time per task over the same play,
-  from a Chromium trace (what the page itself costs), and ``long_frames``: the slowest long
-  animation frames, with the scripts that ran in them (what to cut).
+  from a Chromium trace (what the page itself costs), ``forced_layouts``: the layouts the page's
+  script forced (a size read after a write) while animating, counted, timed and grouped by the
+  script event around them, from the same trace, and ``long_frames``: the slowest long
+  animation frames, with the scripts that ran in them and what the table said last before each
+  frame ended (``after``: the play or the sheet it drew). ``--size WxH`` (repeatable) runs
+  other window sizes than the two.
 """
 
 from __future__ import annotations
@@ -404,6 +408,40 @@ def main_thread_cpu(trace: dict | list, origin_ms: float) -> list[tuple[float, f
             if e.get("name") == "RunTask" and e.get("ph") == "X" and (e["pid"], e["tid"]) == thread]
 
 
+# Trace events in which the page's JavaScript runs: a layout nested in one was forced by a read
+# (a style or layout the frame would otherwise have done once, at its end).
+SCRIPT_EVENTS = {"FunctionCall", "EvaluateScript", "TimerFire", "FireAnimationFrame", "EventDispatch", "RunMicrotasks", "v8.callFunction"}
+
+
+def forced_layouts(trace: dict | list, origin_ms: float) -> list[dict]:
+    """Every layout of the page's main thread forced by its script: start (page ms), ms, and where.
+
+    "where" is the innermost script event around it (its function name and file, when the trace
+    gives them), which names the code that read a size after writing.
+    """
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    marks = [e for e in events if e.get("name") == "bench:trace"]
+    if not marks:
+        return []
+    pid = marks[0]["pid"]
+    names = {e["tid"]: e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "thread_name" and e["pid"] == pid}
+    tid = next((t for t, name in names.items() if name == "CrRendererMain"), marks[0]["tid"])
+    offset = marks[0]["ts"] / 1000 - origin_ms
+    mine = [e for e in events if e.get("ph") == "X" and e.get("pid") == pid and e.get("tid") == tid]
+    scripts = sorted((e for e in mine if e.get("name") in SCRIPT_EVENTS), key=lambda e: e["ts"])
+    found = []
+    for layout in (e for e in mine if e.get("name") == "Layout"):
+        start, end = layout["ts"], layout["ts"] + layout.get("dur", 0)
+        around = [e for e in scripts if e["ts"] <= start and end <= e["ts"] + e.get("dur", 0)]
+        if not around:
+            continue
+        inner = max(around, key=lambda e: e["ts"])
+        data = (inner.get("args") or {}).get("data") or {}
+        where = inner["name"] + (f" {data.get('functionName') or '?'} {str(data.get('url', '')).split('/')[-1]}:{data.get('lineNumber', '')}" if data.get("url") else "")
+        found.append({"start": start / 1000 - offset, "ms": layout.get("dur", 0) / 1000, "where": where})
+    return found
+
+
 def animate(browser, url: str, moves: int, size: tuple[int, int]) -> dict:
     """Play at normal speed (every computer turn animated); long tasks while animating, and CLS.
 
@@ -419,8 +457,16 @@ def animate(browser, url: str, moves: int, size: tuple[int, int]) -> dict:
     context.add_init_script(LAYOUT_SHIFTS)
     context.add_init_script(LOAF)
     # Observed once the page's #app exists (an init script runs before the document has any element).
-    context.add_init_script("""window.__busy = []; document.addEventListener("DOMContentLoaded", () => {
+    context.add_init_script("""window.__busy = []; window.__said = []; document.addEventListener("DOMContentLoaded", () => {
       const app = document.getElementById("app");
+      // What the table was showing: the status line's play (names what a long frame drew).
+      const status = document.getElementById("status");
+      new MutationObserver(() => window.__said.push([performance.now(), status.textContent.slice(-60)]))
+        .observe(status, { childList: true, subtree: true, characterData: true });
+      for (const dialog of document.querySelectorAll("dialog")) {
+        new MutationObserver(() => window.__said.push([performance.now(), `#${dialog.id}${dialog.open ? " opened" : " closed"}`]))
+          .observe(dialog, { attributes: true, attributeFilter: ["open"] });
+      }
       new MutationObserver(() => {
         const busy = app.dataset.busy === "true";
         const last = window.__busy[window.__busy.length - 1];
@@ -434,23 +480,36 @@ def animate(browser, url: str, moves: int, size: tuple[int, int]) -> dict:
     drawn = mark(page, "ladder-rummy:playable")
     with tempfile.TemporaryDirectory() as tmp:
         trace = Path(tmp) / "trace.json"
-        browser.start_tracing(page=page, path=str(trace), categories=["toplevel", "disabled-by-default-devtools.timeline", "blink.user_timing"])
+        browser.start_tracing(page=page, path=str(trace), categories=["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing"])
         origin = float(page.evaluate("performance.mark('bench:trace').startTime"))
         played = play_moves(page, moves, lambda move: click_move(page, move))
         browser.stop_tracing()
-        cpu = main_thread_cpu(json.loads(trace.read_text(encoding="utf-8")), origin)
+        recorded = json.loads(trace.read_text(encoding="utf-8"))
+        cpu = main_thread_cpu(recorded, origin)
+        forced = forced_layouts(recorded, origin)
     tasks = page.evaluate("window.__longtasks")
     windows = [(a, b if b is not None else float("inf")) for a, b in page.evaluate("window.__busy") if a > drawn]
     during = [d for start, d in tasks if any(a <= start <= b for a, b in windows)]
     cpu_during = sorted((c for start, c in cpu if any(a <= start <= b for a, b in windows)), reverse=True)
+    forced = [f for f in forced if any(a <= f["start"] <= b for a, b in windows)]
+    places: dict[str, list[float]] = {}
+    for f in forced:
+        places.setdefault(f["where"], []).append(f["ms"])
     shifts = [(round(v, 4), src) for start, v, src in page.evaluate("window.__shifts") if start > drawn]
     frames = [f for f in page.evaluate("window.__loaf") if f["start"] > drawn and any(a <= f["start"] <= b for a, b in windows)]
+    said = page.evaluate("window.__said")
+    for f in frames:  # the last thing the table said before the frame ended
+        f["after"] = next((text for at, text in reversed(said) if at <= f["start"] + f["duration"]), "")
     context.close()
     return {
         "size": f"{size[0]}x{size[1]}", "moves": played, "animating_ms": round(sum(b - a for a, b in windows if b != float("inf"))),
         "longtasks_while_animating": {"count": len(during), "over_50ms": sum(1 for d in during if d > 50), "max_ms": round(max(during, default=0.0), 1)},
         "task_cpu_ms": {"tasks": len(cpu_during), "over_50ms": sum(1 for c in cpu_during if c > 50),
                         "max": round(cpu_during[0], 1) if cpu_during else 0.0, "top5": [round(c, 1) for c in cpu_during[:5]]},
+        # Layouts the page's script forced while animating (a read after a write), by where.
+        "forced_layouts": {"count": len(forced), "ms": round(sum(f["ms"] for f in forced), 1),
+                           "max_ms": round(max((f["ms"] for f in forced), default=0.0), 1),
+                           "by_place": sorted(([w, len(ms), round(sum(ms), 1), round(max(ms), 1)] for w, ms in places.items()), key=lambda r: -r[2])[:6]},
         "cls": round(sum(v for v, _ in shifts), 4), "shifts": shifts[:8],
         # The slowest long animation frames while animating, with what ran in them.
         "long_frames": [{**f, "start": round(f["start"]), "duration": round(f["duration"]), "blocking": round(f["blocking"]),
@@ -464,6 +523,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--dwell", type=int, default=3000, help="ms on the page before the next visit")
+    parser.add_argument("--size", action="append", type=lambda v: tuple(int(n) for n in v.split("x")),
+                        help="animating: a window size WxH (repeatable; default 360x640 and 1280x800)")
     parser.add_argument("--only", choices=["all", "animating", "play"], default="all",
                         help="animating: only the table's animation figures; play: only the per-action times (Normal and Hard)")
     args = parser.parse_args()
@@ -483,7 +544,7 @@ def main() -> None:
                         **{k: hard[k] for k in ("act_py_ms", "act_round_trip_ms")},
                     }
                 if args.only in ("all", "animating"):
-                    report["animating"] = [animate(browser, url, args.moves, size) for size in ((360, 640), (1280, 800))]
+                    report["animating"] = [animate(browser, url, args.moves, size) for size in (args.size or [(360, 640), (1280, 800)])]
                 browser.close()
         finally:
             server.terminate()

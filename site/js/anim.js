@@ -172,12 +172,13 @@ function endpoints(event) {
 }
 
 /** A card flying across the table (Web Animations; skipped when motion is reduced, see prefs.js). */
-async function fly(event, duration) {
+async function fly(event, duration, measured = null) {
   if (!duration || reducedMotion()) return;
-  // Measured in the next frame, where the browser lays the redrawn table out anyway: reading
-  // positions straight after the redraw would force a second layout inside the same task.
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  const [from, to] = endpoints(event).map(rectOf);
+  // Ends measured before the redraw (the last frame's layout, read for free) are used as they
+  // are; else they are measured in the next frame, where the browser lays the redrawn table out
+  // anyway: reading positions straight after the redraw would force a layout inside the task.
+  if (!measured) await new Promise((resolve) => requestAnimationFrame(resolve));
+  const [from, to] = measured || endpoints(event).map(rectOf);
   if (!from || !to) return;
   const face = event.card && !(event.type === "draw" && event.seat !== 0 && event.source === "stock") ? event.card : null;
   const element = face ? cardElement(face) : cardBack();
@@ -222,8 +223,11 @@ export async function playEvents({ previous, final, events, speed, hooks }) {
       continue;
     }
     if (pace.step && event.type !== "deal_end") {
+      // A computer player's card flies between places the redraw does not move (the layout
+      // shift budget is 0): measured before it, while the table's layout is still clean.
+      const measured = pace.fly && !reducedMotion() ? endpoints(event).map(rectOf) : null;
       hooks.show({ ...shown, turn: "seat" in event ? event.seat : shown.turn }, event);
-      await fly(event, pace.fly);
+      await fly(event, pace.fly, measured && measured.every(Boolean) ? measured : null);
     }
     shown = next;
     hooks.show(shown, event);

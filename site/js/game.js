@@ -690,10 +690,15 @@ export class Game {
           if (speed !== "instant" || event.seat === 0) this.renderer.flush();
         },
         dealEnd: async (event, shown) => {
-          this.set({ shown, statusEarlier: "" });
+          const after = view.events.slice(view.events.indexOf(event) + 1);
+          const last = view.game_over && !after.some((e) => e.type === "deal_end");
+          // The line under the hand says what the sheet asks for, not "the computer players are playing…".
+          this.set({ shown, statusEarlier: "", hint: { text: t(last ? "hint.deal_over_last" : "hint.deal_over", { deal: event.deal }) } });
           this.renderer.flush();
-          const last = view.game_over && !view.events.slice(view.events.indexOf(event) + 1).some((e) => e.type === "deal_end");
           await dialogs.showDealEnd(event, shown.players, { last });
+          // The sheet closed: the next deal's computer turns (if any come first) play on.
+          const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
+          this.set({ hint: others ? { text: t("hint.wait") } : null });
         },
       };
       await playEvents({ previous: previous || this.state.shown, final: view, events, speed, hooks });
@@ -746,7 +751,9 @@ export class Game {
     this.focusFrom = null;
     if (document.querySelector("dialog[open]")) return;
     // Lost: on the page, on a card that was played, in a sheet that just closed.
-    const lost = !active || active === document.body || !active.isConnected || active.closest("dialog:not([open])") || !active.getClientRects().length;
+    // (checkVisibility needs the style only; getClientRects forced a layout of the redrawn table.)
+    const shown = (e) => (typeof e.checkVisibility === "function" ? e.checkVisibility() : e.getClientRects().length > 0);
+    const lost = !active || active === document.body || !active.isConnected || active.closest("dialog:not([open])") || !shown(active);
     const inPanel = !lost && $("keyboard-panel").contains(active);
     if (!lost && (active.matches("input, textarea") || (!inPanel && !$("table").contains(active)))) return;
     this.renderer.flush();

@@ -82,13 +82,25 @@ export function moveCard(move) {
 
 /**
  * The contract panel's extra part (render.js): in New Game, what is still missing until the
- * contract is down; in the Daily, the line saying hints are off.
+ * contract is down; in the Daily, the line saying hints are off; once down, the next step.
  */
 export function contractHelp(view) {
   if (view.game_over) return [];
+  const me = view.players[0];
+  if (me.laid_down) return [h("span", { class: "contract-missing after", text: afterSentence(view) })];
   if (view.hints === false) return [h("span", { class: "contract-missing off", text: t("suggest.daily_off") })];
   const sentence = view.progress?.ready ? "" : progressSentence(view.progress); // "ready" is said already
   return sentence ? [h("span", { class: "contract-missing", text: sentence })] : [];
+}
+
+/**
+ * Once the contract is down, the panel's reserved lines say what is left to do this deal and
+ * where the ladder goes next (every player who laid down climbs one step: RULES.md).
+ */
+function afterSentence(view) {
+  const step = view.players[0].step;
+  if (step >= 10) return t("contract.after_last");
+  return t(view.laid_down_this_turn ? "contract.after_now" : "contract.after", { next: step + 1 });
 }
 
 /** The Hint button of the action row (New Game only); its name says what it does. */

@@ -97,8 +97,12 @@ export function variant(key, suffix) {
   return typeof lookup(messages, `${key}_${suffix}`) === "string" ? `${key}_${suffix}` : key;
 }
 
-/** [{kind: "group", size: 3}, {kind: "group", size: 3}] → "two groups of 3". */
-export function contractWords(contract) {
+/**
+ * [{kind: "group", size: 3}, {kind: "group", size: 3}] → "two groups of 3"; `short` → "2 groups
+ * of 3", the form a phone's narrow seat fits in two lines in every language (the seat's name for
+ * screen readers keeps the long one).
+ */
+export function contractWords(contract, { short = false } = {}) {
   const parts = [];
   for (const meld of contract) {
     const last = parts[parts.length - 1];
@@ -107,7 +111,7 @@ export function contractWords(contract) {
   }
   return parts
     .map(({ kind, size, count }) => {
-      const template = entry(`contract.${kind}.${count}`) ?? `${count} × ${kind} ${size}`;
+      const template = (short && entry(`contract.short.${kind}.${count}`)) || (entry(`contract.${kind}.${count}`) ?? `${count} × ${kind} ${size}`);
       const sizeWord = entry(`contract.size.${size}`) ?? String(size);
       return template.replace("{size}", sizeWord);
     })

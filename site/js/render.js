@@ -114,6 +114,7 @@ export class Renderer {
       const seat = document.querySelector(`.seat[data-seat="${player.seat}"]`);
       const active = view.turn === player.seat;
       const contract = contractWords(player.contract);
+      const short = contractWords(player.contract, { short: true });
       const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, contract, active, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
@@ -138,7 +139,7 @@ export class Renderer {
           h("p", { class: "seat-line" },
             h("span", { class: "seat-step", text: t("seat.step", { step: player.step }) }),
             h("span", { text: t("seat.penalty", { points: player.penalty }) })),
-          h("p", { class: "seat-contract", text: contract }),
+          h("p", { class: "seat-contract", text: short }),
         ];
       });
     }
@@ -191,7 +192,7 @@ export class Renderer {
         const name = player.seat === 0 ? t("you") : player.name;
         return h("section", { class: "owner-group", "aria-label": title, dataset: { owner: player.seat } },
           h("span", { class: "owner-tag", "aria-hidden": "true" },
-            h("span", { class: "avatar", dataset: { seat: player.seat }, text: name.slice(0, 1) }),
+            avatar(player.seat, name),
             h("span", { class: "owner-name", text: name })),
           h("div", { class: "owner-melds" }, melds.map((meld) => this.meldElement(meld, accepting.has(meld.id), state))));
       });
@@ -248,7 +249,7 @@ export class Renderer {
     const panel = $("contract-panel");
     panel.classList.toggle("active", view.turn === 0 && !state.busy);
     const ready = view.contract_ready && !me.laid_down;
-    const key = JSON.stringify([me, ready, view.progress, view.hints, view.game_over, document.documentElement.lang]);
+    const key = JSON.stringify([me, ready, view.progress, view.hints, view.game_over, view.laid_down_this_turn, document.documentElement.lang]);
     replaceIfChanged(panel, key, () => [
       h("span", { class: "contract-label", text: t("contract.label") }),
       h("span", { class: "contract-words", text: contractWords(me.contract) }),
@@ -411,6 +412,17 @@ export class Renderer {
       replaceIfChanged(list, key, () => [...state.log].reverse().map((entry) => h("li", { class: entry.kind || "", text: entry.text })));
     }
   }
+}
+
+/**
+ * A player's round badge: a computer player's initial; for the person a figure, the same in
+ * every language (an initial of "You" / "나" would only repeat the name beside it).
+ */
+function avatar(seat, name) {
+  if (seat !== 0) return h("span", { class: "avatar", dataset: { seat }, text: name.slice(0, 1) });
+  const svg = h("svg:svg", { viewBox: "0 0 20 20", "aria-hidden": "true", focusable: "false" });
+  svg.append(h("svg:circle", { cx: "10", cy: "7", r: "3.6" }), h("svg:path", { d: "M3.4 17.5c.6-3.6 3.3-5.6 6.6-5.6s6 2 6.6 5.6z" }));
+  return h("span", { class: "avatar you", dataset: { seat } }, svg);
 }
 
 /** "Laid down" on a seat: a ✓ on a phone, the word beside it where there is room. */

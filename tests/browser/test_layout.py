@@ -6,7 +6,8 @@ on a game resumed from a save (as after a reload): nothing scrolls sideways, no 
 the whole turn is on screen without scrolling (seats, piles, melds, contract, actions, a
 one-row hand), touch targets are at least 44×44 CSS px (a hand card shows 28 px of its width
 and its full height), and every meld of a crowded table is in view — the lit ones too, once a
-card is lifted. Screenshots go to artifacts/ for review.
+card is lifted; an opponent's seat keeps its height whichever contract of the ladder it shows.
+Screenshots go to artifacts/ for review.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from helpers import ROOT, after_first_draw, crowded, device, settings_script, settle, stored_game
+from ladder_rummy.contracts import CONTRACTS
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -84,6 +86,33 @@ CHECK = """([touch, core]) => {
 }"""
 
 
+# Every contract of the ladder, drawn in each opponent's seat with the step and a penalty of a
+# long game: the seat's height must not change (a seat that grows between deals pushes the whole
+# table down) and no contract's words are cut.
+SEATS = """async (ladder) => {
+  const { contractWords, t } = await import(new URL("js/i18n.js", document.baseURI).href);
+  const problems = [];
+  for (const seat of document.querySelectorAll(".seat[data-seat]")) {
+    const line = seat.querySelector(".seat-contract");
+    if (!line || !line.getClientRects().length) continue; // a phone on its side shows no contract
+    const [step, points] = seat.querySelectorAll(".seat-line span");
+    const kept = [line.textContent, step.textContent, points.textContent];
+    const heights = new Map();
+    for (const [n, contract] of ladder) {
+      line.textContent = contractWords(contract, { short: true });
+      step.textContent = t("seat.step", { step: n });
+      points.textContent = t("seat.penalty", { points: n === 1 ? 0 : 1000 + 88 * n });
+      heights.set(n, Math.round(seat.getBoundingClientRect().height));
+      for (const e of [line, step, points]) if (e.scrollWidth > e.clientWidth + 1) problems.push(`seat ${seat.dataset.seat}: step ${n}'s "${e.textContent}" is cut`);
+    }
+    [line.textContent, step.textContent, points.textContent] = kept;
+    if (new Set(heights.values()).size > 1) problems.push(`seat ${seat.dataset.seat}'s height changes with the contract: ${JSON.stringify([...heights])}`);
+  }
+  return problems;
+}"""
+LADDER = [[step, [{"kind": r.kind, "size": r.size} for r in contract]] for step, contract in CONTRACTS.items()]
+
+
 @pytest.fixture(scope="module")
 def positions() -> dict:
     """The saved games the page opens at: 11 cards in hand, and a crowded table with a card to lift."""
@@ -111,7 +140,8 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, 
     if panels is not None:
         box = page.locator("#contract-panel").bounding_box()
         panels.setdefault(size, []).append((what, round(box["y"]), round(box["height"])) if box else (what, None, None))
-    return [f"{lang} {size[0]}×{size[1]} {what}: {p}" for p in page.evaluate(CHECK, [touch, CORE])]
+    problems = page.evaluate(CHECK, [touch, CORE]) + (page.evaluate(SEATS, LADDER) if what == "eleven" else [])
+    return [f"{lang} {size[0]}×{size[1]} {what}: {p}" for p in problems]
 
 
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
