@@ -157,8 +157,15 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guard, lang: str, size: str) -> None:
-    """The calendar in the reader's locale, with one finished and one open day: axe-clean, fits."""
-    done, going = days_ago(2), days_ago(3)
+    """The calendar in the reader's locale, with one finished and one open day: axe-clean, fits.
+
+    The page's clock is set to a day that is never the 1st, so the month the calendar opens on
+    (yesterday's) always shows days still to come, drawn as plain numbers that must read too.
+    """
+    real = dt.datetime.now(dt.timezone.utc).date()
+    today = real if real.day > 1 else real + dt.timedelta(days=1)
+    done, going = (today - dt.timedelta(days=n) for n in (2, 3))
+    done, going = max(done, FIRST_DAILY).isoformat(), max(going, FIRST_DAILY).isoformat()
     record = {"id": f"daily-{done}:x", "mode": "daily", "date": done, "difficulty": "normal", "finished": f"{done}T12:00:00.000Z",
               "place": 1, "shared": False, "players": 4, "completed": 4, "penalty": 85, "climbs": [True] * 4, "past": True}
     items = {"stats": {"format": 1, "games": [record]},
@@ -167,19 +174,22 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
                                     "order": [], "manual": False, "mode": {"mode": "daily", "date": going, "past": True}}}
     with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
         page.context.add_init_script(storage_script(items))
+        page.clock.set_fixed_time(dt.datetime.combine(today, dt.time(12), dt.timezone.utc))
         page.goto(site.url)
         start = page.locator("#start-dialog[open]")
         start.wait_for()
         start.locator("button.archive-open").click()
         sheet = page.locator("#archive-dialog[open]")
         sheet.wait_for()
+        assert sheet.locator("td.none .day").count() > 0, "the opening month shows no day still to come"
+        assert axe(page, "archive-dialog", size) == []
         show_month(sheet, done) if lang == "en" else None
         if sheet.locator(f'button.day[data-date="{done}"]').count():
             sheet.locator(f'button.day[data-date="{done}"]').click()
         problems = axe(page, "archive-dialog", size)
         assert problems == []
         title = sheet.locator(".archive-nav h3").inner_text()
-        month = dt.date.fromisoformat(days_ago(1) if lang != "en" else done)
+        month = today - dt.timedelta(days=1) if lang != "en" else dt.date.fromisoformat(done)
         expected = {"en": month.strftime("%B"), "tr": ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos",
                                                         "Eylül", "Ekim", "Kasım", "Aralık"][month.month - 1],
                     "ko": f"{month.month}월"}[lang]
