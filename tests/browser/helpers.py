@@ -40,6 +40,25 @@ FIRST_DAILY = dt.date(2026, 11, 1)  # site/js/share.js: Daily #1
 # So a test pins the page's clock: to a date of its choosing where nothing outside the page reads
 # the date, or, where the real endpoint does (it accepts a Daily from its day to a week after), to
 # the real date, read once.
+#
+# Pinned by shifting Date alone. Playwright's clock (clock.install, set_fixed_time) fakes
+# `performance` too, and its stand-in keeps no marks: the page registers its service worker on
+# the mark that says the engine is ready (offline.js), so under it the game never gets offline.
+
+PIN_DATE = """(() => {
+  const Real = globalThis.Date.unpinned ?? globalThis.Date;  // a later pin replaces an earlier one
+  const offset = %d;
+  const now = () => Real.now() + offset;
+  function PinnedDate(...args) {
+    if (!new.target) return new Real(now()).toString();  // Date() called as a function
+    return Reflect.construct(Real, args.length ? args : [now()], new.target);
+  }
+  PinnedDate.prototype = Real.prototype;  // instanceof, methods: a Date like any other
+  Object.setPrototypeOf(PinnedDate, Real);  // Date.parse, Date.UTC
+  Object.defineProperties(PinnedDate, { now: { value: now }, unpinned: { value: Real } });
+  globalThis.Date = PinnedDate;
+})();"""
+
 
 def utc_today() -> dt.date:
     """The real UTC date, for the one read a test makes of it (then pinned: see pin_clock)."""
@@ -47,11 +66,13 @@ def utc_today() -> dt.date:
 
 
 def pin_clock(context: BrowserContext, day: dt.date | str) -> dt.date:
-    """Start the clock of every page of `context` (reloads and new tabs too) at noon UTC on `day`,
-    running from there: twelve hours from either midnight, so the page's date is `day` for the
-    whole test, whatever the real time. Call it before the first page loads. Returns `day`."""
+    """Make every page of `context` (reloads and new tabs too, all on one clock) read noon UTC on
+    `day` now, the clock running on from there: twelve hours from either midnight, so the page's
+    date is `day` for the whole test, whatever the real time. Call it before the first page loads
+    (the workers keep the real clock: they never read the date). Returns `day`."""
     day = dt.date.fromisoformat(day) if isinstance(day, str) else day
-    context.clock.install(time=dt.datetime.combine(day, dt.time(12), dt.timezone.utc))
+    noon = dt.datetime.combine(day, dt.time(12), dt.timezone.utc)
+    context.add_init_script(PIN_DATE % round((noon - dt.datetime.now(dt.timezone.utc)).total_seconds() * 1000))
     return day
 
 
