@@ -7,6 +7,7 @@ sensible person would make, from the same seed, so the browser can click them on
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "engine") not in sys.path:
@@ -27,6 +28,63 @@ if str(ROOT / "engine") not in sys.path:
 TABLE = '#app[data-screen="table"][data-busy="false"]'
 PENALTY = {"A": 15, "J": 10, "Q": 10, "K": 10}
 INSTANT = json.dumps({"speed": "instant", "sort": "suit", "lang": "en"})
+FIRST_DAILY = dt.date(2026, 11, 1)  # site/js/share.js: Daily #1
+
+
+# ---- the page's clock ----
+#
+# The page names today's Daily, the streak, the calendar's months and the board's tabs by its own
+# clock's UTC date. A test that reads the date on its side and lets the page read it again fails
+# whenever the two fall on either side of a UTC midnight (a run that starts at 23:59), and one that
+# asserts what a real date shows passes or fails by the calendar (the 1st of a month, a Monday…).
+# So a test pins the page's clock: to a date of its choosing where nothing outside the page reads
+# the date, or, where the real endpoint does (it accepts a Daily from its day to a week after), to
+# the real date, read once.
+#
+# Pinned by shifting Date alone. Playwright's clock (clock.install, set_fixed_time) fakes
+# `performance` too, and its stand-in keeps no marks: the page registers its service worker on
+# the mark that says the engine is ready (offline.js), so under it the game never gets offline.
+
+PIN_DATE = """(() => {
+  const Real = globalThis.Date.unpinned ?? globalThis.Date;  // a later pin replaces an earlier one
+  const offset = %d;
+  const now = () => Real.now() + offset;
+  function PinnedDate(...args) {
+    if (!new.target) return new Real(now()).toString();  // Date() called as a function
+    return Reflect.construct(Real, args.length ? args : [now()], new.target);
+  }
+  PinnedDate.prototype = Real.prototype;  // instanceof, methods: a Date like any other
+  Object.setPrototypeOf(PinnedDate, Real);  // Date.parse, Date.UTC
+  Object.defineProperties(PinnedDate, { now: { value: now }, unpinned: { value: Real } });
+  globalThis.Date = PinnedDate;
+})();"""
+
+
+def utc_today() -> dt.date:
+    """The real UTC date, for the one read a test makes of it (then pinned: see pin_clock)."""
+    return dt.datetime.now(dt.timezone.utc).date()
+
+
+def pin_clock(context: BrowserContext, day: dt.date | str) -> dt.date:
+    """Make every page of `context` (reloads and new tabs too, all on one clock) read noon UTC on
+    `day` now, the clock running on from there: twelve hours from either midnight, so the page's
+    date is `day` for the whole test, whatever the real time. Call it before the first page loads
+    (the workers keep the real clock: they never read the date). Returns `day`."""
+    day = dt.date.fromisoformat(day) if isinstance(day, str) else day
+    noon = dt.datetime.combine(day, dt.time(12), dt.timezone.utc)
+    context.add_init_script(PIN_DATE % round((noon - dt.datetime.now(dt.timezone.utc)).total_seconds() * 1000))
+    return day
+
+
+def days_before(day: dt.date | str, n: int) -> str:
+    """The date `n` days before `day`, YYYY-MM-DD."""
+    day = dt.date.fromisoformat(day) if isinstance(day, str) else day
+    return (day - dt.timedelta(days=n)).isoformat()
+
+
+def daily_number(date: str) -> int:
+    """The Daily's number of a date (share.js: #1 on 2026-11-01)."""
+    return (dt.date.fromisoformat(date) - FIRST_DAILY).days + 1
 
 
 def points(card: str) -> int:

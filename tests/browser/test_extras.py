@@ -13,7 +13,6 @@ The ``page`` fixture fails a test on any request to another origin and on any co
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 import subprocess
@@ -24,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
-from helpers import INSTANT, command, legal_moves
-from test_leaderboard import Daily, api, daily, play_to_the_end, resume, shot, today  # noqa: F401 (daily: a fixture)
+from helpers import INSTANT, command, daily_number, days_before, legal_moves, pin_clock
+from test_leaderboard import Daily, api, daily, play_to_the_end, resume, shot  # noqa: F401 (daily: a fixture)
 from test_table import after, open_seed, replies
 
 if TYPE_CHECKING:
@@ -33,8 +32,6 @@ if TYPE_CHECKING:
 
     from conftest import Guard, Site
     from playwright.sync_api import BrowserContext, Locator, Page
-
-FIRST_DAILY = dt.date(2026, 11, 1)  # site/js/share.js: Daily #1
 
 # The person's result in a finished game, from its log, with the wheel the site serves.
 RESULT = r"""
@@ -71,13 +68,13 @@ def wheel_run(site: Site, script: str, *args: str, stdin: str = "") -> Any:
     return json.loads(out.stdout)
 
 
-def days_ago(n: int) -> str:
-    return (dt.date.fromisoformat(today()) - dt.timedelta(days=n)).isoformat()
+# The page's date where nothing outside it reads one (pin_clock): a year's last day is yesterday.
+IMPORT_TODAY = "2027-01-01"
 
 
-def record(mode: str, n: int, *, place: int, completed: int, penalty: int) -> dict[str, Any]:
-    """A finished game's record as stats.js keeps it, finished `n` days ago."""
-    date = days_ago(n)
+def record(mode: str, today: str, n: int, *, place: int, completed: int, penalty: int) -> dict[str, Any]:
+    """A finished game's record as stats.js keeps it, finished `n` days before `today`."""
+    date = days_before(today, n)
     return {"id": f"test-{mode}-{n}", "mode": mode, "date": date if mode == "daily" else None, "difficulty": "normal",
             "finished": f"{date}T12:00:00.000Z", "place": place, "shared": False, "players": 4,
             "completed": completed, "penalty": penalty, "climbs": [True] * completed}
@@ -110,10 +107,10 @@ def expect_all_hands(viewer: Locator, counts: list[int]) -> None:
 # ---- a finished Daily: statistics, streak, share, countdown, its replay ----
 
 def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: BrowserContext, page: Page, site: Site, daily: Daily) -> None:
-    seeded = [record("daily", n, place=p, completed=c, penalty=pen) for n, p, c, pen in
+    seeded = [record("daily", daily.date, n, place=p, completed=c, penalty=pen) for n, p, c, pen in
               [(10, 2, 5, 90), (9, 1, 7, 40), (8, 3, 4, 120), (7, 4, 2, 200), (2, 2, 6, 70), (1, 1, 8, 30)]]
-    seeded.append(record("new", 3, place=1, completed=9, penalty=10))
-    legacy = {days_ago(4): {"place": 3, "completed": 3, "penalty": 150}}  # kept by the first pages
+    seeded.append(record("new", daily.date, 3, place=1, completed=9, penalty=10))
+    legacy = {days_before(daily.date, 4): {"place": 3, "completed": 3, "penalty": 150}}  # kept by the first pages
     context.add_init_script(daily.storage_script(name="Streak Sam", player_id=str(uuid.uuid4())))
     context.add_init_script(seed_script({"ladder-rummy:stats": {"format": 1, "games": seeded}, "ladder-rummy:daily": legacy}, "test:stats"))
     context.add_init_script("delete Navigator.prototype.share; delete Navigator.prototype.canShare;")  # the clipboard way first
@@ -130,7 +127,7 @@ def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: Brows
     over.wait_for()
 
     # Share: the clipboard holds the spoiler-free text, exactly.
-    number = (dt.date.fromisoformat(daily.date) - FIRST_DAILY).days + 1
+    number = daily_number(daily.date)
     place = f"{result['place']}=" if result["shared"] else str(result["place"])
     symbols = "".join("🟩" if c else "⬜" for c in result["climbed"])
     text = f"Ladder Rummy #{number} · {daily.date}\n{daily.completed}/10 contracts · place {place}/4\n{symbols}"
@@ -171,7 +168,7 @@ def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: Brows
         sheet.get_by_role("button", name="Export").click()
     exported = json.loads(open(download.value.path(), encoding="utf-8").read())
     assert exported["app"] == "ladder-rummy" and exported["format"] == 1 and len(exported["games"]) == len(games)
-    assert download.value.suggested_filename == f"ladder-rummy-statistics-{today()}.json"
+    assert download.value.suggested_filename == f"ladder-rummy-statistics-{daily.date}.json"
     sheet.get_by_role("button", name="Close").click()
 
     # Watch the replay from the game-over sheet: every hand face up, forward and back, deal by deal.
@@ -214,6 +211,7 @@ def finished_new(site: Site) -> dict[str, Any]:
 def test_a_game_finished_before_a_reload_counts_once_and_plays_back(context: BrowserContext, page: Page, site: Site,
                                                                      finished_new: dict[str, Any], tmp_path: Path) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
+    pin_clock(context, IMPORT_TODAY)  # the imported Daily of yesterday keeps a streak of 1 on any real date
     # Every load finds the finished save again, as if the page had closed on the game-over sheet.
     saved = {"save": finished_new, "order": [], "manual": False, "mode": {"mode": "new", "difficulty": "easy"}}
     context.add_init_script(f"localStorage.setItem('ladder-rummy:save', {json.dumps(json.dumps(saved))});")
@@ -229,7 +227,8 @@ def test_a_game_finished_before_a_reload_counts_once_and_plays_back(context: Bro
 
     # Import another device's file: new games added, the same file again adds none, a stranger refused.
     other = {"app": "ladder-rummy", "kind": "statistics", "format": 1, "exported": "2026-11-29T00:00:00.000Z",
-             "games": [record("daily", 1, place=1, completed=4, penalty=60), record("new", 5, place=2, completed=3, penalty=80),
+             "games": [record("daily", IMPORT_TODAY, 1, place=1, completed=4, penalty=60),
+                       record("new", IMPORT_TODAY, 5, place=2, completed=3, penalty=80),
                        {"id": "broken", "mode": "daily"}]}
     file = tmp_path / "stats.json"
     file.write_text(json.dumps(other))
@@ -413,7 +412,7 @@ def test_watch_a_leaderboard_entry(context: BrowserContext, page: Page, site: Si
     board = page.locator("#board-dialog[open]")
     board.get_by_role("button", name="Watch Board Bea's game").first.click()
     viewer = page.locator("#replay-dialog[open]")
-    number = (dt.date.fromisoformat(daily.date) - FIRST_DAILY).days + 1
+    number = daily_number(daily.date)
     expect(viewer.locator(".sheet-head h2")).to_have_text(f"Replay: Board Bea · Daily #{number} · {daily.date}")
     # The first frame comes once the engine has loaded the whole fetched game: seconds on a busy machine.
     expect(viewer.locator('.replay-seat[data-seat="0"] .replay-who strong')).to_have_text("Board Bea", timeout=30_000)

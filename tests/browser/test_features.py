@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from helpers import (TABLE, choose, command, cut_near_end, device, hand, keyboard_panel, legal_moves,
-                     nearly_finished_new, played, settle, storage_script, type_moves)
+from helpers import (FIRST_DAILY, TABLE, choose, command, cut_near_end, daily_number, days_before, device, hand,
+                     keyboard_panel, legal_moves, nearly_finished_new, pin_clock, played, settle, storage_script,
+                     type_moves)
 from playwright.sync_api import expect
 from test_a11y import ARTIFACTS, SIZES, axe
 from test_leaderboard import posts
@@ -31,7 +32,9 @@ if TYPE_CHECKING:
     from conftest import Guard, Site
     from playwright.sync_api import Browser, Page
 
-FIRST_DAILY = dt.date(2026, 11, 1)
+# The page's date in the past-Daily tests (pin_clock): yesterday is the 1st of a month, so the
+# calendar opens on a month with a single past Daily and the days before it are a month back.
+PAST_TODAY = "2026-12-02"
 RESUME_MS = 240_000  # resuming a Daily near its end replays every computer move of it (Normal), in Pyodide
 
 
@@ -40,12 +43,6 @@ def clean(guard: Guard) -> Iterator[None]:
     """Each test's ``device`` pages are watched by its ``guard``: fail on what they recorded."""
     yield
     guard.assert_clean()
-
-
-def days_ago(n: int) -> str:
-    """The UTC date `n` days before today, never before Daily #1."""
-    today = dt.datetime.now(dt.timezone.utc).date()
-    return max(FIRST_DAILY, today - dt.timedelta(days=n)).isoformat()
 
 
 def nearly_finished_daily(site: Site, date: str) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
@@ -89,10 +86,9 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
     """Two past Dailies played to their end from the calendar's days: both show finished with
     their result, none is sent to the leaderboard, the streak (yesterday's own Daily) stays 1, and
     a third day is still open."""
-    first, second, third = days_ago(2), days_ago(3), days_ago(4)
-    assert len({first, second, third}) == 3, "needs four past Dailies (runs from 2026-11-05 on)"
+    first, second, third = (days_before(PAST_TODAY, n) for n in (2, 3, 4))
     saves = {date: nearly_finished_daily(site, date) for date in (first, second)}
-    yesterday = days_ago(1)
+    yesterday = days_before(PAST_TODAY, 1)
     items: dict[str, Any] = {
         "settings": {"speed": "instant", "sort": "suit", "lang": "en"},
         "daily": {yesterday: {"place": 2, "completed": 3, "penalty": 120}},  # played on its day
@@ -103,11 +99,11 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
                                       "mode": {"mode": "daily", "date": date, "past": True}, "deal": 10}
     with device(browser, guard, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
         page.context.add_init_script(storage_script(items))
+        pin_clock(page.context, PAST_TODAY)  # the streak counts yesterday's own Daily, whatever the real date
         sent = posts(page)
         page.goto(site.url)
         settle(page, RESUME_MS)
-        number = (dt.date.fromisoformat(first) - FIRST_DAILY).days + 1
-        assert f"Past Daily #{number}" in page.inner_text("#deal-counter")
+        assert f"Past Daily #{daily_number(first)}" in page.inner_text("#deal-counter")
         finish_typing(page, saves[first][1])
         over = page.locator("#game-dialog[open]")
         assert "never sent to the leaderboard" in over.inner_text()
@@ -122,7 +118,7 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
         day.click()
         sheet.get_by_role("button", name="Continue this Daily").click()
         # The table still shows the first game until the second is replayed: wait for its mark.
-        number = (dt.date.fromisoformat(second) - FIRST_DAILY).days + 1
+        number = daily_number(second)
         page.wait_for_function(f"document.querySelector('#deal-counter').textContent.includes('Past Daily #{number}')", timeout=RESUME_MS)
         settle(page, RESUME_MS)
         finish_typing(page, saves[second][1])
@@ -575,9 +571,10 @@ def test_offline_boot_a_past_daily_and_both_challenge_links(browser: Browser, si
     links = {"long": site.at(f"?seed={CHALLENGE_SEED}&difficulty=easy&challenge={payload('Aylin', aylin['engine'], aylin['result'], aylin['moves'])}"),
              "short": site.at(f"?seed={CHALLENGE_SEED}&difficulty=easy&challenge={payload('Aylin', aylin['engine'], aylin['result'], None)}")}
     beat = f"Beat Aylin: {aylin['result']['completed']} contracts, {aylin['result']['penalty']} points"
-    date = days_ago(2)
+    date = days_before(PAST_TODAY, 2)
     context, guard = guarded_context(browser, site.url)
     try:
+        pin_clock(context, PAST_TODAY)  # the date stays a past Daily even if the run crosses a midnight
         page = context.new_page()
         first_visit(page, site.url)
         context.set_offline(True)
@@ -587,7 +584,7 @@ def test_offline_boot_a_past_daily_and_both_challenge_links(browser: Browser, si
         show_month(sheet, date)
         sheet.locator(f'button.day[data-date="{date}"]').click()
         sheet.get_by_role("button", name="Play this Daily").click()
-        number = (dt.date.fromisoformat(date) - FIRST_DAILY).days + 1
+        number = daily_number(date)
         page.wait_for_function(f"document.querySelector('#deal-counter').textContent.includes('Past Daily #{number}')")
         page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
         # Dealt from the date alone: the engine's deal of that date.

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
-from helpers import ROOT, command, cut_near_end, played, storage_script
+from helpers import ROOT, command, cut_near_end, pin_clock, played, storage_script, utc_today
 from test_table import after, replies
 
 if TYPE_CHECKING:
@@ -61,20 +61,26 @@ class Daily:
         return storage_script(items)
 
 
-def today() -> str:
-    return dt.datetime.now(dt.timezone.utc).date().isoformat()
-
-
 VARIANTS = iter(range(1, 1000))
+# The queue test answers for the endpoint, so its page may live on any date: the first of a year,
+# whose week is the last ISO week of the year before (2026-W53) and whose last seven days span both.
+QUEUE_TODAY = "2027-01-01"
 
 
 @pytest.fixture()
-def daily(site: Site) -> Daily:
+def daily(site: Site, context: BrowserContext) -> Daily:
     """Today's Daily played to the end by the served engine, person seat included: a game of its
-    own for each test, since the endpoint refuses one game under two players."""
-    game = played(site, "daily", today(), str(next(VARIANTS)))
+    own for each test, since the endpoint refuses one game under two players.
+
+    The real endpoint takes a Daily from its own day only (to a week after), so this is the real
+    date, read once; the context's pages are pinned to its noon, so that a test that starts at
+    23:59 still finds its Daily today's on the page (and on the board's Today tab) after midnight.
+    """
+    today = utc_today().isoformat()
+    pin_clock(context, today)
+    game = played(site, "daily", today, str(next(VARIANTS)))
     cut, moves = cut_near_end(game, LAST_MOVES)
-    return Daily(today(), game["seed"], game["engine"], game["log"], cut, moves, game["completed"], game["penalty"])
+    return Daily(today, game["seed"], game["engine"], game["log"], cut, moves, game["completed"], game["penalty"])
 
 
 def api(site: Site, query: str = "", body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
@@ -364,7 +370,7 @@ ANSWERS = {  # days back → (status, body, headers); None: the connection fails
 
 def test_queue_keeps_what_may_succeed_and_drops_what_cannot(context: BrowserContext, page: Page, site: Site, guard: Guard) -> None:
     """Removed on 201/409/422, kept on 5xx/429/network errors, renamed on a name refusal; each sent once per round."""
-    base = dt.date.fromisoformat(today())
+    base = pin_clock(context, QUEUE_TODAY)
     dates = {back: (base - dt.timedelta(days=back)).isoformat() for back in ANSWERS}
     player = str(uuid.uuid4())
     queue = {d: {"date": d, "name": "Queue Quinn", "playerId": player, "log": ["draw stock"], "engineVersion": "1.0.0",
@@ -379,7 +385,7 @@ def test_queue_keeps_what_may_succeed_and_drops_what_cannot(context: BrowserCont
 
     def answer(route: Route) -> None:
         if route.request.method != "POST":
-            route.fulfill(json={"date": today(), "players": 0, "entries": [], "you": None})
+            route.fulfill(json={"date": QUEUE_TODAY, "players": 0, "entries": [], "you": None})
             return
         date = json.loads(route.request.post_data or "{}")["date"]
         calls.append(date)

@@ -13,7 +13,6 @@ exception: the test that cuts the network during a first visit allows the browse
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 import shutil
@@ -25,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from conftest import Guard
-from helpers import INSTANT, ROOT, TABLE, choose, command, nearly_finished_new, type_moves
+from helpers import INSTANT, ROOT, TABLE, choose, command, nearly_finished_new, pin_clock, type_moves
 from serving import Served, serve
 from test_table import after, replies
 
@@ -116,6 +115,7 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
     requested: list[str] = []
     context.on("request", lambda request: requested.append(request.url))
     try:
+        today = pin_clock(context, "2027-03-01")  # the Daily the page deals is the one the test names, across a midnight too
         page = context.new_page()
         first_visit(page, own_server.url)
         assert own_server.stop() == 0
@@ -129,7 +129,7 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
         wait_for_game(page, "daily")
         assert "Deal 1/10" in page.inner_text("#deal-counter")
         save = page.evaluate(SAVED)
-        assert save["mode"] == "daily" and save["date"] == dt.datetime.now(dt.timezone.utc).date().isoformat()
+        assert save["mode"] == "daily" and save["date"] == today.isoformat()
         play_to_deal_end(page)
         assert "Deal 1 is over" in page.inner_text("#deal-dialog")
         page.locator("#deal-dialog").get_by_role("button", name="Next deal").click()

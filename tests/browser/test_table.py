@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
-from helpers import INSTANT, ROOT, choose, command, find_seed, hand, legal_moves
+from helpers import INSTANT, ROOT, choose, command, find_seed, hand, legal_moves, pin_clock
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -59,15 +59,20 @@ def engine_twin(seed: str, difficulty: str = "easy"):
     return adapter
 
 
+# The page's date in the start-screen tests (pin_clock): the last day of a year, so the date the
+# start screen names is the one the test reads even if the run crosses a midnight.
+START_TODAY = "2026-12-31"
+
+
 def test_boot_paints_the_shell_then_offers_daily_and_new_game(table: Page, site: Site) -> None:
+    pin_clock(table.context, START_TODAY)
     table.goto(site.url)
     # The shell is there before Python: felt, seats, stock, progress bar.
     assert table.locator("#boot .progress").count() == 1
     assert table.locator(".seat").count() == 3
     start = table.locator("#start-dialog[open]")
     start.wait_for()
-    today = table.evaluate("new Date().toISOString().slice(0, 10)")
-    assert today in start.inner_text()
+    assert f"Today's deals ({START_TODAY}, UTC)" in start.inner_text()
     for name in ("Play today's Daily", "Easy", "Normal", "Hard", "How to play", "Settings"):
         assert start.get_by_role("button", name=name).is_visible(), name
     assert table.get_attribute("#app", "data-screen") == "table"
@@ -75,9 +80,9 @@ def test_boot_paints_the_shell_then_offers_daily_and_new_game(table: Page, site:
 
 def test_start_screen_shows_a_finished_daily(context: BrowserContext, page: Page, site: Site) -> None:
     """A Daily finished today (kept in localStorage) is shown, with a note that replays don't count."""
+    pin_clock(context, START_TODAY)  # stored and shown on the same date, even across a midnight
     context.add_init_script(
-        "const d = new Date().toISOString().slice(0, 10);"
-        "localStorage.setItem('ladder-rummy:daily', JSON.stringify({[d]: {place: 2, completed: 7, penalty: 88}}));"
+        f"localStorage.setItem('ladder-rummy:daily', JSON.stringify({{'{START_TODAY}': {{place: 2, completed: 7, penalty: 88}}}}));"
     )
     page.goto(site.url)
     start = page.locator("#start-dialog[open]")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS
-from helpers import INSTANT, ROOT, command, hand, legal_moves, settle
+from helpers import INSTANT, ROOT, command, hand, legal_moves, pin_clock, settle
 from playwright.sync_api import expect
 from test_leaderboard import Daily, daily, play_to_the_end, resume  # noqa: F401 (daily: a fixture)
 from test_table import after, open_seed, replies
@@ -351,6 +351,7 @@ def menu(page: Page) -> Any:
 def test_a_game_is_never_lost_by_a_tap(tab: Page, site: Site) -> None:
     """Starting another game mid-game asks, and cancelling keeps the game exactly. A started Daily
     is only ever continued (start, draw, leave, come back: the same position), across a reload too."""
+    pin_clock(tab.context, "2026-11-30")  # "today's Daily" stays today's for the whole test, across a midnight too
     tab.goto(site.url)
     tap_and_wait(tab, tab.locator("#start-dialog[open]").get_by_role("button", name="Play today's Daily"))
     play(tab, "draw stock")
