@@ -127,6 +127,12 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
         assert sorted(hand(table)) == sorted(answer["view"]["hand"]), move
         if verb == "laydown":
             assert table.locator('#melds section[aria-label="Your melds"] .meld').count() >= 2
+        if answer["view"]["players"][0]["laid_down"] and answer["view"]["turn"] == 0:
+            # Where the ladder goes next is the engine's word (next_step), never the page's count.
+            now = "Discard to end your turn: lay-offs start on your next one." if verb == "laydown" else \
+                "Lay off cards on any meld, or discard; go out to end the deal."
+            expect(table.locator("#contract-panel .contract-missing.after")).to_have_text(
+                f"{now} Next deal: step {answer['view']['players'][0]['next_step']}.")
 
     dialog = table.locator("#deal-dialog[open]")
     dialog.wait_for()
