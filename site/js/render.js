@@ -113,11 +113,13 @@ export class Renderer {
       if (player.seat === 0) continue;
       const seat = document.querySelector(`.seat[data-seat="${player.seat}"]`);
       const active = view.turn === player.seat;
-      const contract = contractWords(player.contract);
-      const short = contractWords(player.contract, { short: true });
-      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, contract, active, document.documentElement.lang]);
+      // The key holds what the seat is drawn from (the contract as the engine gives it, the
+      // language): its words are only worked out when the seat is drawn anew.
+      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, player.contract, active, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
+        const contract = contractWords(player.contract);
+        const short = contractWords(player.contract, { short: true });
         seat.setAttribute("aria-label", t("seat.label", {
           name: player.name,
           cards: t("seat.cards", { count: player.cards }),
