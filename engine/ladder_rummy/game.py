@@ -25,6 +25,7 @@ from . import __version__
 from .actions import Action, Discard, Draw, LayDown, LayOff, parse_action
 from .cards import Card, format_cards, hand_points, new_deck, sorted_hand
 from .contracts import CONTRACTS, TOP_STEP, find_contract, satisfies
+from .evaluate import hand_key, shape_of_key
 from .errors import IllegalActionError, InvalidLogError, InvalidMeldError, InvariantError, LadderRummyError, ReplayError
 from .melds import Meld, default_end
 from .seeds import check_seed, derive
@@ -257,7 +258,20 @@ class Game:
         p = self.players[self.current_seat]
         # With no card taken this turn the taken-card rule accepts every arrangement: no check.
         rule = self._leaves_playable if self.taken is not None else None
-        return self._cached("finder", lambda: find_contract(p.hand, p.step, rule))
+        return self._cached("finder", lambda: self._find(p.hand, p.step, rule))
+
+    @staticmethod
+    def _find(hand: list[Card], step: int, rule: Any) -> tuple[Meld, ...] | None:
+        """The finder, run only on a hand that can make the contract at all.
+
+        Most hands most of the time cannot. The progress search answers that exactly
+        (``missing == 0`` exactly when the finder finds an arrangement, a tested property),
+        and a computer player has just asked it about this very hand, so its answer is
+        remembered: the finder's own search runs about once a deal instead of every turn.
+        """
+        if shape_of_key(hand_key(hand), step).missing:
+            return None
+        return find_contract(hand, step, rule)
 
     def _cached(self, name: str, compute: Any) -> Any:
         key = (self._version, name)
