@@ -295,6 +295,22 @@ def test_game_ends_after_ten_deals() -> None:
     assert game.is_over and len(game.deal_summaries) == 10
 
 
+def test_view_says_the_step_each_player_climbs_to() -> None:
+    """next_step: the step a completed contract leads to, none past the ladder's top (contract 10
+    ends the game) nor once the game is over; a page-only word, not in a computer's view."""
+    game = arrange(fresh(), ["8D", "2D 3D", "4S 5H QS", "6D 7D JK"], discard="AD", stock_top="QD",
+                   laid_down=[0, 3], steps=[9, 1, 5, 10], table=[(0, "QC QH QS")])
+    for seat in range(4):
+        view = game.view(seat)
+        assert [p["next_step"] for p in view["players"]] == [10, 2, 6, None]
+        assert all("next_step" not in p for p in game.bot_view(seat)["players"])
+    game.apply("draw stock")
+    game.apply("layoff QD 1")
+    game.apply("discard 8D")  # seat 0 goes out: the deal in which contract 10 was laid down ends
+    assert game.is_over
+    assert [p["next_step"] for p in game.view(0)["players"]] == [None] * 4
+
+
 def test_standings_share_tied_places() -> None:
     game = Game.new("ties")
     for p, (step, pen) in zip(game.players, [(3, 40), (3, 40), (4, 90), (1, 0)]):

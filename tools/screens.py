@@ -2,7 +2,7 @@
 
     python build.py && python tools/screens.py [LANG ...]
 
-Mid-deal (every player's melds down, a card lifted so its lay-off target is lit), the
+Early in a deal (the first melds down), mid-deal (every player's melds down, a card lifted so its lay-off target is lit), the
 end-of-deal sheet and Game over (the game's last move tapped, as a person plays it), at
 360×640 (touch, device scale 2), 390×844 and 768×1024 (touch) and 1280×800, in English,
 Turkish and Korean (or the languages named). It serves the built dist/ as production does.
@@ -21,7 +21,7 @@ for folder in ("bench", "tests", "tests/browser", "engine"):
 
 from chromium import launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
 import page as bench  # noqa: E402  (its server port and a person's taps)
-from helpers import before_the_end, crowded, settings_script, settle, stored_game  # noqa: E402
+from helpers import before_the_end, crowded, first_melds, settings_script, settle, stored_game  # noqa: E402
 
 OUT = ROOT / "artifacts" / "screens"
 SIZES = [((360, 640), True), ((390, 844), True), ((768, 1024), True), ((1280, 800), False)]
@@ -44,6 +44,9 @@ def shoot(browser, url: str, lang: str, size: tuple[int, int], touch: bool, posi
     try:
         page.goto(url)
         page.wait_for_selector("#start-dialog[open]")
+        resume(page, url, positions["early"])
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(OUT / f"{name}-0-early-deal.png"))
         resume(page, url, positions["crowded"])
         page.locator(f'#hand button.card[data-card="{positions["lift"]}"]').first.click()
         page.locator("#melds .meld.accepts").first.wait_for()
@@ -70,7 +73,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     save, card = crowded()
     end, last = before_the_end()
-    positions = {"crowded": save, "lift": card, "end": end, "last": last}
+    positions = {"early": first_melds(), "crowded": save, "lift": card, "end": end, "last": last}
     port = bench.free_port()
     server = subprocess.Popen([sys.executable, "build.py", "serve", "--no-build", "--port", str(port)], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -469,7 +469,7 @@ class Game:
     def bot_view(self, seat: int) -> dict[str, Any]:
         """What a computer player in ``seat`` decides from: :meth:`view` less what only the page
         draws (the legal moves as text, the event list, the history, the last deal's summary,
-        the players' names and contract words, what a table meld's jokers stand for).
+        the players' names, contract words and next steps, what a table meld's jokers stand for).
 
         A part of the seat's own view (every value in it is in the view at the same place), so
         it holds nothing the person's page does not; it exists because a computer player reads
@@ -528,10 +528,22 @@ class Game:
         return {
             "seat": p.seat, "name": p.name, "step": min(p.step, TOP_STEP),
             "contract": [{"kind": r.kind, "size": r.size} for r in CONTRACTS[min(p.step, TOP_STEP)]],
+            "next_step": self._next_step(p),
             "completed": p.completed, "cards": len(p.hand), "laid_down": p.laid_down,
             "penalty": p.penalty,
             "picked": list(p.picked), "discarded": list(p.discarded),
         }
+
+    def _next_step(self, p: Player) -> int | None:
+        """The step ``p`` climbs to by completing this deal's contract (RULES: everyone who laid
+        down climbs one), or None where there is none: contract 10 is the ladder's last, and
+        completing it ends the game; and once the game is over no contract is left to complete.
+
+        The page words its "next deal: step N" line from this, so it never counts the ladder itself.
+        """
+        if self.is_over or p.step >= TOP_STEP:
+            return None
+        return p.step + 1
 
     def _event_for(self, event: Event, seat: int) -> Event:
         """Hide the card of a stock draw from everyone but the player who drew it."""

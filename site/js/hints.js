@@ -95,12 +95,12 @@ export function contractHelp(view) {
 
 /**
  * Once the contract is down, the panel's reserved lines say what is left to do this deal and
- * where the ladder goes next (every player who laid down climbs one step: RULES.md).
+ * where the ladder goes next: the engine's next_step (none past contract 10, which ends the game).
  */
 function afterSentence(view) {
-  const step = view.players[0].step;
-  if (step >= 10) return t("contract.after_last");
-  return t(view.laid_down_this_turn ? "contract.after_now" : "contract.after", { next: step + 1 });
+  const next = view.players[0].next_step;
+  if (next === null) return t("contract.after_last");
+  return t(view.laid_down_this_turn ? "contract.after_now" : "contract.after", { next });
 }
 
 /** The Hint button of the action row (New Game only); its name says what it does. */

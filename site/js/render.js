@@ -9,11 +9,16 @@ import { contractHelp, hintButton } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
 /**
- * How a crowded table condenses, step by step, until every meld is in view: [width factor of
- * --meld-base, height ÷ width, share of each overlapped card that shows]. The last steps keep
- * only each card's corner (rank and suit), which is all that identifies it.
+ * How the table's melds fill their area, step by step, largest first, until every meld is in
+ * view: [width factor of --meld-base, height ÷ width, share of each overlapped card that shows].
+ * The first steps grow the cards (never past a hand card's width) while few melds are down, so
+ * an early table uses its room; the last keep only each card's corner (rank and suit), which is
+ * all that identifies it.
  */
-const MELD_DENSITY = [[1, 1.42, 0.46], [0.88, 1.36, 0.44], [0.76, 1.22, 0.46], [0.66, 1.08, 0.5], [0.58, 1, 0.56]];
+const MELD_DENSITY = [
+  [1.75, 1.42, 0.46], [1.5, 1.42, 0.46], [1.25, 1.42, 0.46],
+  [1, 1.42, 0.46], [0.88, 1.36, 0.44], [0.76, 1.22, 0.46], [0.66, 1.08, 0.5], [0.58, 1, 0.56],
+];
 const FAN_MAX = 11;
 
 export class Renderer {
@@ -22,6 +27,7 @@ export class Renderer {
     this.frame = 0;
     this.handCards = new Map(); // "7H#1" → its button, reused across redraws (keeps focus and listeners)
     this.density = 0;           // the melds' condensing step; only grows within a deal (no jumps back)
+    this.densityDeal = null;    // the game and deal the density was found in
     this.screen = null;         // the window size the density was found for
     this.sizes = null;          // the hand's and the melds' boxes, read once per resize (see measure)
     this.last = null;           // the state last drawn, drawn again when those boxes change
@@ -113,11 +119,13 @@ export class Renderer {
       if (player.seat === 0) continue;
       const seat = document.querySelector(`.seat[data-seat="${player.seat}"]`);
       const active = view.turn === player.seat;
-      const contract = contractWords(player.contract);
-      const short = contractWords(player.contract, { short: true });
-      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, contract, active, document.documentElement.lang]);
+      // The key holds what the seat is drawn from (the contract as the engine gives it, the
+      // language): its words are only worked out when the seat is drawn anew.
+      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, player.contract, active, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
+        const contract = contractWords(player.contract);
+        const short = contractWords(player.contract, { short: true });
         seat.setAttribute("aria-label", t("seat.label", {
           name: player.name,
           cards: t("seat.cards", { count: player.cards }),
@@ -197,14 +205,18 @@ export class Renderer {
           h("div", { class: "owner-melds" }, melds.map((meld) => this.meldElement(meld, accepting.has(meld.id), state))));
       });
     });
-    if (view.table.length === 0) this.density = 0; // a new deal: back to full-size cards
+    // A new deal (or game) starts from the largest cards again, even when the first table drawn
+    // in it already holds melds (at Instant speed the empty one is never shown).
+    const deal = `${view.seed}|${view.deal}`;
+    if (view.table.length === 0 || deal !== this.densityDeal) this.density = 0;
+    this.densityDeal = deal;
     // A turned or resized screen: fit afresh (the cards may grow back); within one screen size
     // the cards only ever condense, so the table never jumps back and forth during a deal.
     const screen = `${innerWidth}x${innerHeight}`;
     if (this.screen && screen !== this.screen) this.density = 0;
     this.screen = screen;
     // Fitting reads the new layout: only when the melds or their box changed.
-    if (changed || sizes.melds !== this.meldSize) this.fitMelds(container);
+    if (changed || sizes.melds !== this.meldSize) this.fitMelds(container, sizes.handCard);
     this.meldSize = sizes.melds;
     if (changed && accepting.size) {
       // The melds that take the lifted card are always in view (a crowded table may still scroll).
@@ -212,13 +224,13 @@ export class Renderer {
     }
   }
 
-  /** Condense the meld cards, one step at a time, until every meld fits in the area. */
-  fitMelds(container) {
+  /** Condense the meld cards, one step at a time from the current one, until every meld fits. */
+  fitMelds(container, handCard) {
     const base = parseFloat(getComputedStyle(container).getPropertyValue("--meld-base")) || 34;
     const fits = () => container.scrollHeight <= container.clientHeight + 1 && container.scrollWidth <= container.clientWidth + 1;
     const apply = (step) => {
       const [k, ratio, shown] = MELD_DENSITY[step];
-      container.style.setProperty("--meld-w", `${Math.round(base * k)}px`);
+      container.style.setProperty("--meld-w", `${Math.round(Math.min(base * k, handCard || Infinity))}px`);
       container.style.setProperty("--meld-r", String(ratio));
       container.style.setProperty("--meld-x", String(shown));
       container.dataset.density = String(step);

@@ -206,6 +206,24 @@ def crowded(tries: int = 80) -> tuple[dict, str]:
     raise AssertionError("no crowded table found")
 
 
+def first_melds(tries: int = 40) -> dict:
+    """Early in a deal: the person to draw with the first melds down (two or three, of one or
+    two players) and the rest of the table empty, where the melds area has the most room."""
+    from ladder_rummy import adapter
+
+    for n in range(tries):
+        answer = new_answer(f"early-{n}")
+        for _ in range(200):
+            view = answer["view"]
+            owners = {m["owner"] for m in view["table"]}
+            if view["game_over"] or len(owners) > 2 or view["deal"] > 1:
+                break
+            if view["phase"] == "draw" and 2 <= len(view["table"]) <= 3:
+                return answer["save"]
+            answer = json.loads(adapter.act(choose(view)))
+    raise AssertionError("no early table found")
+
+
 def before_the_end(seed: str = "the-end") -> tuple[dict, str]:
     """A New Game one move of the person's before it ends: its save and that move."""
     from ladder_rummy import adapter

@@ -6,7 +6,8 @@ on a game resumed from a save (as after a reload): nothing scrolls sideways, no 
 the whole turn is on screen without scrolling (seats, piles, melds, contract, actions, a
 one-row hand), touch targets are at least 44×44 CSS px (a hand card shows 28 px of its width
 and its full height), and every meld of a crowded table is in view — the lit ones too, once a
-card is lifted; an opponent's seat keeps its height whichever contract of the ladder it shows.
+card is lifted; early in a deal, with few melds down, their cards grow into the room; an
+opponent's seat keeps its height whichever contract of the ladder it shows.
 Screenshots go to artifacts/ for review.
 """
 
@@ -16,7 +17,7 @@ import json
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers import ROOT, after_first_draw, crowded, device, settings_script, settle, stored_game
+from helpers import ROOT, after_first_draw, crowded, device, first_melds, settings_script, settle, stored_game
 from ladder_rummy.contracts import CONTRACTS
 
 if TYPE_CHECKING:
@@ -112,20 +113,29 @@ SEATS = """async (ladder) => {
 }"""
 LADDER = [[step, [{"kind": r.kind, "size": r.size} for r in contract]] for step, contract in CONTRACTS.items()]
 
+# Early in a deal the melds area has room to spare: its cards grow (up to a hand card's size)
+# rather than sit small in a corner of an empty felt.
+ROOM = """() => {
+  const meld = document.querySelector("#melds .meld .card");
+  const hand = document.querySelector("#hand button.card");
+  const [m, h] = [meld, hand].map((e) => e.getBoundingClientRect().width);
+  return m >= 0.75 * h - 0.5 ? [] : [`the first melds' cards stay small: ${m.toFixed(1)} px beside a hand card's ${h.toFixed(1)} px`];
+}"""
+
 
 @pytest.fixture(scope="module")
 def positions() -> dict:
     """The saved games the page opens at: 11 cards in hand, and a crowded table with a card to lift."""
     save, card = crowded()
-    return {"eleven": after_first_draw(), "crowded": save, "lift": card}
+    return {"eleven": after_first_draw(), "crowded": save, "lift": card, "early": first_melds()}
 
 
-def open_at(page: Page, site: Site, save: dict) -> None:
+def open_at(page: Page, site: Site, save: dict, phase: str = "play") -> None:
     """Resume `save` (it is in localStorage, as after a reload) and wait for the table."""
     page.evaluate(f"() => {{ {stored_game(save)} }}")
     page.goto(site.url)
     settle(page)
-    page.wait_for_selector('#app[data-phase="play"]', state="attached")
+    page.wait_for_selector(f'#app[data-phase="{phase}"]', state="attached")
 
 
 def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, panels: dict | None = None) -> list[str]:
@@ -140,7 +150,8 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, 
     if panels is not None:
         box = page.locator("#contract-panel").bounding_box()
         panels.setdefault(size, []).append((what, round(box["y"]), round(box["height"])) if box else (what, None, None))
-    problems = page.evaluate(CHECK, [touch, CORE]) + (page.evaluate(SEATS, LADDER) if what == "eleven" else [])
+    problems = page.evaluate(CHECK, [touch, CORE]) + (page.evaluate(SEATS, LADDER) if what == "eleven" else []) \
+        + (page.evaluate(ROOM) if what == "early" else [])
     return [f"{lang} {size[0]}×{size[1]} {what}: {p}" for p in problems]
 
 
@@ -159,6 +170,9 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, p
         assert page.locator("#hand button.card").count() == 11
         for size in sizes:
             problems += check(page, size, touch, "eleven", lang, panels)
+        open_at(page, site, positions["early"], phase="draw")
+        for size in sizes:
+            problems += check(page, size, touch, "early", lang)
         open_at(page, site, positions["crowded"])
         page.locator(f'#hand button.card[data-card="{positions["lift"]}"]').first.click()
         page.locator("#melds .meld.accepts").first.wait_for()

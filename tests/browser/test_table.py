@@ -132,6 +132,12 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
         assert sorted(hand(table)) == sorted(answer["view"]["hand"]), move
         if verb == "laydown":
             assert table.locator('#melds section[aria-label="Your melds"] .meld').count() >= 2
+        if answer["view"]["players"][0]["laid_down"] and answer["view"]["turn"] == 0:
+            # Where the ladder goes next is the engine's word (next_step), never the page's count.
+            now = "Discard to end your turn: lay-offs start on your next one." if verb == "laydown" else \
+                "Lay off cards on any meld, or discard; go out to end the deal."
+            expect(table.locator("#contract-panel .contract-missing.after")).to_have_text(
+                f"{now} Next deal: step {answer['view']['players'][0]['next_step']}.")
 
     dialog = table.locator("#deal-dialog[open]")
     dialog.wait_for()
@@ -796,3 +802,24 @@ def test_a_slow_engine_shows_the_thinking_pill_without_moving_the_table(context:
     table.evaluate("window.__engineDelay = 0")
     after(table, before)
     expect(pill).to_be_hidden()
+
+
+def test_a_redraw_with_nothing_new_words_no_contract(table: Page, site: Site) -> None:
+    """The seats' contract words are worked out only when a seat is drawn anew: a redraw of an
+    unchanged table (here one a resize asks for) looks none of them up."""
+    open_seed(table, site, "table-0")
+    lookups = table.evaluate("""() => new Promise((resolve) => {
+        const split = String.prototype.split;  // i18n.js finds every message by splitting its key
+        const seen = { contract: 0, counter: 0 };
+        String.prototype.split = function (...args) {
+            const key = String(this);
+            if (/^contract\\.(short\\.)?(group|run)\\./.test(key)) seen.contract += 1;
+            if (key === "deal.counter") seen.counter += 1;  // looked up on every redraw
+            return split.apply(this, args);
+        };
+        dispatchEvent(new Event("resize"));
+        requestAnimationFrame(() => requestAnimationFrame(() => { String.prototype.split = split; resolve(seen); }));
+    })""")
+    assert lookups["counter"] >= 1, "no redraw happened"
+    assert lookups["contract"] == 0, lookups
+    expect(table.locator('.seat[data-seat="1"] .seat-contract')).to_have_text("2 groups of 3")
