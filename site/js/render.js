@@ -208,7 +208,7 @@ export class Renderer {
     // A new deal (or game) starts from the largest cards again, even when the first table drawn
     // in it already holds melds (at Instant speed the empty one is never shown).
     const deal = `${view.seed}|${view.deal}`;
-    if (view.table.length === 0 || deal !== this.densityDeal) this.density = 0;
+    if (deal !== this.densityDeal) this.density = 0;
     this.densityDeal = deal;
     // A turned or resized screen: fit afresh (the cards may grow back); within one screen size
     // the cards only ever condense, so the table never jumps back and forth during a deal.

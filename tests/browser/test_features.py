@@ -155,13 +155,12 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
 def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guard, lang: str, size: str) -> None:
     """The calendar in the reader's locale, with one finished and one open day: axe-clean, fits.
 
-    The page's clock is set to a day that is never the 1st, so the month the calendar opens on
-    (yesterday's) always shows days still to come, drawn as plain numbers that must read too.
+    The page lives on PAST_TODAY (pin_clock): the month the calendar opens on (yesterday's) shows
+    days still to come, drawn as plain numbers that must read too, and the finished and open days
+    are a month back.
     """
-    real = dt.datetime.now(dt.timezone.utc).date()
-    today = real if real.day > 1 else real + dt.timedelta(days=1)
-    done, going = (today - dt.timedelta(days=n) for n in (2, 3))
-    done, going = max(done, FIRST_DAILY).isoformat(), max(going, FIRST_DAILY).isoformat()
+    today = dt.date.fromisoformat(PAST_TODAY)
+    done, going = days_before(today, 2), days_before(today, 3)
     record = {"id": f"daily-{done}:x", "mode": "daily", "date": done, "difficulty": "normal", "finished": f"{done}T12:00:00.000Z",
               "place": 1, "shared": False, "players": 4, "completed": 4, "penalty": 85, "climbs": [True] * 4, "past": True}
     items = {"stats": {"format": 1, "games": [record]},
@@ -170,7 +169,7 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
                                     "order": [], "manual": False, "mode": {"mode": "daily", "date": going, "past": True}}}
     with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
         page.context.add_init_script(storage_script(items))
-        page.clock.set_fixed_time(dt.datetime.combine(today, dt.time(12), dt.timezone.utc))
+        pin_clock(page.context, today)
         page.goto(site.url)
         start = page.locator("#start-dialog[open]")
         start.wait_for()
