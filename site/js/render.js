@@ -100,11 +100,20 @@ export class Renderer {
     this.drawLog(state);
   }
 
+  /**
+   * The deal counter ("Deal 4/10"), after the mode's badge if any; in the game's last deal (the
+   * engine's final_deal: deal 10, or contract 10 laid down this deal) it says so ("· last deal"),
+   * also to someone who has not laid down. The dot is not read out.
+   */
   drawTopbar(view, state) {
     const counter = t("deal.counter", { deal: view.deal, max: view.deals_max });
+    const last = view.final_deal ? t("deal.last") : "";
     const badge = modeBadge(state.mode);
-    replaceIfChanged($("deal-counter"), `${badge}|${counter}`, () => [
-      badge ? h("span", { class: "mode-badge", text: badge }) : null, counter]);
+    replaceIfChanged($("deal-counter"), `${badge}|${counter}|${last}`, () => [
+      badge ? h("span", { class: "mode-badge", text: badge }) : null,
+      h("span", { class: "deal-now" }, counter, last ? h("span", { class: "deal-last" },
+        h("span", { class: "deal-dot", "aria-hidden": "true", text: " · " }), last) : null),
+    ]);
   }
 
   /** The keyboard panel behind its toggle (remembered by game.js). */
