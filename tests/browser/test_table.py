@@ -181,11 +181,11 @@ def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard) -> No
 
         sentence = panel.locator(".contract-missing.after")
         type_moves(page, last.moves[:2])  # the draw, then "laydown"
-        expect(sentence).to_have_text("Discard to end your turn: lay-offs start on your next one. This is the game's last deal.")
+        expect(sentence).to_have_text("Discard to end your turn; lay off on your next. This is the game's last deal.")
         assert panel.bounding_box()["height"] == height
         type_moves(page, last.moves[2:])  # the discard; the computers play to the person's next draw
         settle(page)
-        expect(sentence).to_have_text("Lay off cards on any meld, or discard; go out to end the deal. This is the game's last deal.")
+        expect(sentence).to_have_text("Lay off cards on any meld, or discard; go out to end the game's last deal.")
         expect(counter).to_have_text("Deal 10/10 · last deal")
         assert panel.bounding_box()["height"] == height
         assert page.evaluate(fits) == []
