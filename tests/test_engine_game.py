@@ -17,6 +17,7 @@ from ladder_rummy import (
     parse_action,
     parse_cards,
 )
+from golden_games import random_game
 from positions import arrange, fresh
 
 
@@ -297,18 +298,84 @@ def test_game_ends_after_ten_deals() -> None:
 
 def test_view_says_the_step_each_player_climbs_to() -> None:
     """next_step: the step a completed contract leads to, none past the ladder's top (contract 10
-    ends the game) nor once the game is over; a page-only word, not in a computer's view."""
+    ends the game); a page-only word, not in a computer's view. An ordinary deal: not the last."""
     game = arrange(fresh(), ["8D", "2D 3D", "4S 5H QS", "6D 7D JK"], discard="AD", stock_top="QD",
-                   laid_down=[0, 3], steps=[9, 1, 5, 10], table=[(0, "QC QH QS")])
+                   laid_down=[0], steps=[9, 1, 5, 10], table=[(0, "QC QH QS")])
     for seat in range(4):
         view = game.view(seat)
+        assert view["deal"] == 1 and view["final_deal"] is False
         assert [p["next_step"] for p in view["players"]] == [10, 2, 6, None]
         assert all("next_step" not in p for p in game.bot_view(seat)["players"])
+        assert "final_deal" not in game.bot_view(seat)
+
+
+def contract_10_down(seed: str = "rules") -> Game:
+    """Seat 3, on step 10, to draw with contract 10 in hand (3 + 7 cards and two more)."""
+    return arrange(fresh(seed), ["8D 9C", "2D 3D", "4S 5H QS", "5C 5D 5H 2S 3S 4S 5S 6S 7S 8S KD QH"],
+                   discard="AD", stock_top="KC", turn=3, steps=[9, 1, 5, 10])
+
+
+def test_a_deal_is_the_last_once_anyone_lays_down_contract_10() -> None:
+    """RULES: the game ends after the deal in which someone lays down contract 10. From that
+    lay-down on every seat's view says it is the last deal, and nobody has a next step; the
+    computers' views are unchanged by it."""
+    game = contract_10_down()
+    assert [game.view(s)["final_deal"] for s in range(4)] == [False] * 4
+    assert [p["next_step"] for p in game.view(0)["players"]] == [10, 2, 6, None]
+    game.apply("draw stock")
+    bot_views = [json.dumps(game.bot_view(s), sort_keys=True) for s in range(4)]
+    game.apply("laydown")
+    assert game.players[3].laid_down and game.players[3].step == 10 and not game.is_over
+    for seat in range(4):
+        view = game.view(seat)
+        assert view["final_deal"] is True, seat
+        assert [p["next_step"] for p in view["players"]] == [None] * 4, seat
+        assert "final_deal" not in game.bot_view(seat)
+    game.apply("discard KD")
+    assert game.current_seat == 0 and game.view(0)["final_deal"] is True
+    # The lay-down changed what the computers see only as any lay-down does (table, hand, flag).
+    assert [json.dumps(game.bot_view(s), sort_keys=True) for s in range(4)] != bot_views
+
+
+def test_deal_10_is_the_last_from_its_first_move() -> None:
+    """A whole game replayed from its log: deal 9 is an ordinary deal, deal 10 (MAX_DEALS) the
+    last from its first move, for every seat, also after a lay-down; once the game is over no
+    deal is in play."""
+    whole = random_game("golden-1")
+    game = Game.new("golden-1")
+    seen = {"ordinary": 0, "last": 0, "last, laid down": 0}
+    for index, entry in enumerate(whole.log):
+        view = game.view(game.current_seat)
+        if game.deal < 10:
+            assert view["final_deal"] is False
+            assert [p["next_step"] for p in view["players"]] == [p.step + 1 for p in game.players]
+            seen["ordinary"] += game.deal == 9
+        else:
+            assert view["deals_max"] == 10 and view["final_deal"] is True
+            assert [p["next_step"] for p in view["players"]] == [None] * 4
+            assert "final_deal" not in game.bot_view(game.current_seat)
+            seen["last, laid down" if any(p.laid_down for p in game.players) else "last"] += 1
+        game.apply_logged(index, entry)
+    assert all(seen.values()), seen
+    assert game.is_over and game.deal == 10
+    for seat in range(4):
+        view = game.view(seat)
+        assert view["game_over"] is True and view["final_deal"] is False
+        assert [p["next_step"] for p in view["players"]] == [None] * 4
+
+
+def test_game_over_after_contract_10_has_no_last_deal_and_no_next_step() -> None:
+    game = arrange(fresh(), ["8D", "2D 3D", "4S 5H QS", "6D 7D JK"], discard="AD", stock_top="QD",
+                   laid_down=[0, 3], steps=[9, 1, 5, 10], table=[(0, "QC QH QS")])
+    assert game.view(0)["final_deal"] is True
     game.apply("draw stock")
     game.apply("layoff QD 1")
     game.apply("discard 8D")  # seat 0 goes out: the deal in which contract 10 was laid down ends
     assert game.is_over
-    assert [p["next_step"] for p in game.view(0)["players"]] == [None] * 4
+    for seat in range(4):
+        view = game.view(seat)
+        assert view["final_deal"] is False
+        assert [p["next_step"] for p in view["players"]] == [None] * 4
 
 
 def test_standings_share_tied_places() -> None:

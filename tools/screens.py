@@ -3,7 +3,8 @@
     python build.py && python tools/screens.py [LANG ...]
 
 Early in a deal (the first melds down), mid-deal (every player's melds down, a card lifted so its lay-off target is lit), the
-end-of-deal sheet and Game over (the game's last move tapped, as a person plays it), at
+end-of-deal sheet and Game over (the game's last move tapped, as a person plays it), and the
+game's last deal with the person laid down (the header's "last deal", the panel's sentence), at
 360×640 (touch, device scale 2), 390×844 and 768×1024 (touch) and 1280×800, in English,
 Turkish and Korean (or the languages named). It serves the built dist/ as production does.
 """
@@ -21,7 +22,7 @@ for folder in ("bench", "tests", "tests/browser", "engine"):
 
 from chromium import launch  # noqa: E402  (the project's Chromium flags, tests/chromium.py)
 import page as bench  # noqa: E402  (its server port and a person's taps)
-from helpers import before_the_end, crowded, first_melds, settings_script, settle, stored_game  # noqa: E402
+from helpers import before_the_end, crowded, first_melds, last_deal, settings_script, settle, stored_game  # noqa: E402
 
 OUT = ROOT / "artifacts" / "screens"
 SIZES = [((360, 640), True), ((390, 844), True), ((768, 1024), True), ((1280, 800), False)]
@@ -35,7 +36,7 @@ def resume(page, url: str, save: dict) -> None:
 
 
 def shoot(browser, url: str, lang: str, size: tuple[int, int], touch: bool, positions: dict) -> None:
-    """The three screens of one language at one size."""
+    """The screens of one language at one size."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch, device_scale_factor=2 if touch else 1)
     context.add_init_script(settings_script(lang))
     page = context.new_page()
@@ -52,6 +53,9 @@ def shoot(browser, url: str, lang: str, size: tuple[int, int], touch: bool, posi
         page.locator("#melds .meld.accepts").first.wait_for()
         page.wait_for_timeout(300)
         page.screenshot(path=str(OUT / f"{name}-1-mid-deal.png"))
+        resume(page, url, positions["last-deal"])
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(OUT / f"{name}-4-last-deal.png"))
         resume(page, url, positions["end"])
         bench.click_move(page, positions["last"])
         page.locator("#deal-dialog[open]").wait_for()
@@ -73,7 +77,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     save, card = crowded()
     end, last = before_the_end()
-    positions = {"early": first_melds(), "crowded": save, "lift": card, "end": end, "last": last}
+    positions = {"early": first_melds(), "crowded": save, "lift": card, "end": end, "last": last, "last-deal": last_deal().down}
     port = bench.free_port()
     server = subprocess.Popen([sys.executable, "build.py", "serve", "--no-build", "--port", str(port)], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -461,6 +461,7 @@ class Game:
             "events": [self._event_for(e, seat) for e in self.events[self._last_acted[seat]:]],
             "last_deal": self.deal_summaries[-1] if self.deal_summaries else None,
             "history": [list(h) for h in self.history],
+            "final_deal": self._final_deal(),
             "game_over": self.is_over,
             "standings": self.standings() if self.is_over else None,
         })
@@ -469,7 +470,8 @@ class Game:
     def bot_view(self, seat: int) -> dict[str, Any]:
         """What a computer player in ``seat`` decides from: :meth:`view` less what only the page
         draws (the legal moves as text, the event list, the history, the last deal's summary,
-        the players' names, contract words and next steps, what a table meld's jokers stand for).
+        whether this deal is the game's last, the players' names, contract words and next steps,
+        what a table meld's jokers stand for).
 
         A part of the seat's own view (every value in it is in the view at the same place), so
         it holds nothing the person's page does not; it exists because a computer player reads
@@ -536,14 +538,30 @@ class Game:
 
     def _next_step(self, p: Player) -> int | None:
         """The step ``p`` climbs to by completing this deal's contract (RULES: everyone who laid
-        down climbs one), or None where there is none: contract 10 is the ladder's last, and
-        completing it ends the game; and once the game is over no contract is left to complete.
+        down climbs one), for the next deal, or None where there is none: in the game's last deal
+        (:meth:`_final_deal`: ten deals, or contract 10 laid down this deal, by anyone), on
+        contract 10 (the ladder's last: completing it ends the game), and once the game is over.
 
         The page words its "next deal: step N" line from this, so it never counts the ladder itself.
         """
-        if self.is_over or p.step >= TOP_STEP:
+        if self.is_over or p.step >= TOP_STEP or self._final_deal():
             return None
         return p.step + 1
+
+    def _final_deal(self) -> bool:
+        """Whether the deal in play is the game's last (the view's ``final_deal``).
+
+        RULES: the game ends after ten deals, or after the deal in which someone lays down
+        contract 10, whichever comes first. So it is true in deal 10 (``MAX_DEALS``) from its
+        first move, and in any deal from the moment any seat has laid down contract 10 in it (a
+        player on step 10 who laid down this deal: steps climb only at the deal's end); false
+        once the game is over, when no deal is in play. The page says "last deal" from it (the
+        deal counter, the contract panel) instead of counting deals and contracts itself.
+        Page-only: not in :meth:`bot_view`, so no computer decision can depend on it.
+        """
+        if self.is_over:
+            return False
+        return self.deal >= MAX_DEALS or any(p.laid_down and p.step >= TOP_STEP for p in self.players)
 
     def _event_for(self, event: Event, seat: int) -> Event:
         """Hide the card of a stock draw from everyone but the player who drew it."""

@@ -100,11 +100,20 @@ export class Renderer {
     this.drawLog(state);
   }
 
+  /**
+   * The deal counter ("Deal 4/10"), after the mode's badge if any; in the game's last deal (the
+   * engine's final_deal: deal 10, or contract 10 laid down this deal) it says so ("· last deal"),
+   * also to someone who has not laid down. The dot is not read out.
+   */
   drawTopbar(view, state) {
     const counter = t("deal.counter", { deal: view.deal, max: view.deals_max });
+    const last = view.final_deal ? t("deal.last") : "";
     const badge = modeBadge(state.mode);
-    replaceIfChanged($("deal-counter"), `${badge}|${counter}`, () => [
-      badge ? h("span", { class: "mode-badge", text: badge }) : null, counter]);
+    replaceIfChanged($("deal-counter"), `${badge}|${counter}|${last}`, () => [
+      badge ? h("span", { class: "mode-badge", text: badge }) : null,
+      h("span", { class: "deal-now" }, counter, last ? h("span", { class: "deal-last" },
+        h("span", { class: "deal-dot", "aria-hidden": "true", text: " · " }), last) : null),
+    ]);
   }
 
   /** The keyboard panel behind its toggle (remembered by game.js). */
@@ -261,7 +270,7 @@ export class Renderer {
     const panel = $("contract-panel");
     panel.classList.toggle("active", view.turn === 0 && !state.busy);
     const ready = view.contract_ready && !me.laid_down;
-    const key = JSON.stringify([me, ready, view.progress, view.hints, view.game_over, view.laid_down_this_turn, document.documentElement.lang]);
+    const key = JSON.stringify([me, ready, view.progress, view.hints, view.game_over, view.final_deal, view.laid_down_this_turn, document.documentElement.lang]);
     replaceIfChanged(panel, key, () => [
       h("span", { class: "contract-label", text: t("contract.label") }),
       h("span", { class: "contract-words", text: contractWords(me.contract) }),

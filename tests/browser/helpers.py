@@ -238,6 +238,39 @@ def before_the_end(seed: str = "the-end") -> tuple[dict, str]:
             return save, move
 
 
+@dataclass
+class LastDeal:
+    """A New Game in its last deal (deal 10 of 10), at two of the person's draws."""
+
+    before: dict       # the save at the draw of the turn the person lays down on (not down yet)
+    moves: list[str]   # that turn's moves: the draw, "laydown", the discard
+    down: dict         # the save at the person's next draw, laid down (not on contract 10)
+    step: int          # the person's step
+
+
+def last_deal(tries: int = 20) -> LastDeal:
+    """The first seed "last-N" whose deal 10 the person (playing `choose`) lays down in and
+    plays on in. Found by counting deals (deals_max), never by the view's final_deal."""
+    from ladder_rummy import adapter
+
+    for n in range(tries):
+        answer = new_answer(f"last-{n}")
+        before, moves = None, []
+        while not answer["view"]["game_over"]:
+            view = answer["view"]
+            me = view["players"][0]
+            if view["deal"] == view["deals_max"] and view["turn"] == 0 and view["phase"] == "draw":
+                if me["laid_down"] and before is not None:
+                    return LastDeal(before, moves, answer["save"], me["step"])
+                if not me["laid_down"]:
+                    before, moves = answer["save"], []
+            move = choose(view)
+            moves.append(move)
+            answer = json.loads(adapter.act(move))
+            assert answer["ok"], (move, answer)
+    raise AssertionError("no game found whose last deal the person lays down in")
+
+
 def stored_game(save: dict, order: list[str] | None = None) -> str:
     """A script that puts `save` in localStorage as the game in progress (a New Game), in the
     single save of earlier versions that the page migrates on load. The games kept before are

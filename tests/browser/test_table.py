@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
-from helpers import INSTANT, ROOT, choose, command, find_seed, hand, legal_moves, pin_clock
+from helpers import (INSTANT, ROOT, choose, command, device, find_seed, hand, last_deal, legal_moves, pin_clock, settle,
+                     stored_game, type_moves)
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -149,6 +150,49 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
     dialog.get_by_role("button", name="Next deal").click()
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
     assert "Deal 2/10" in table.inner_text("#deal-counter")
+
+
+def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard) -> None:
+    """Deal 10 of 10 on a 360 px phone: the deal counter says it is the last deal before the
+    person has laid down; once down, the contract panel says what is left and that this is the
+    game's last deal (no "Next deal: step N", there is none), on the lay-down turn and after,
+    within its reserved lines; the header fits and axe finds nothing serious."""
+    from test_a11y import axe
+
+    last = last_deal()
+    assert last.step < 10  # not the person's own contract 10 (that is contract.after_last)
+    with device(browser, guard, size=(360, 640), touch=True, lang="en", bypass_csp=True) as page:
+        page.goto(site.url)
+        page.locator("#start-dialog[open]").wait_for()
+        page.evaluate(f"() => {{ {stored_game(last.before)} }}")
+        page.goto(site.url)
+        settle(page)
+        counter = page.locator("#deal-counter")
+        expect(counter).to_have_text("Deal 10/10 · last deal")
+        assert page.locator("#deal-counter .deal-dot").get_attribute("aria-hidden") == "true"
+        panel = page.locator("#contract-panel")
+        height = panel.bounding_box()["height"]
+        assert "Next deal" not in panel.inner_text()
+        fits = """() => [...document.querySelectorAll('.topbar button, #deal-counter')]
+            .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1)
+            .map((e) => e.id)"""
+        assert page.evaluate(fits) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+        sentence = panel.locator(".contract-missing.after")
+        type_moves(page, last.moves[:2])  # the draw, then "laydown"
+        expect(sentence).to_have_text("Discard to end your turn; lay off on your next. This is the game's last deal.")
+        assert panel.bounding_box()["height"] == height
+        type_moves(page, last.moves[2:])  # the discard; the computers play to the person's next draw
+        settle(page)
+        expect(sentence).to_have_text("Lay off cards on any meld, or discard; go out to end the game's last deal.")
+        expect(counter).to_have_text("Deal 10/10 · last deal")
+        assert panel.bounding_box()["height"] == height
+        assert page.evaluate(fits) == []
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "table-phone-last-deal.png"))
+        assert axe(page, "last deal") == []
+    guard.assert_clean()
 
 
 def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:

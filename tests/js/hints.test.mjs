@@ -1,0 +1,65 @@
+// The contract panel's line once the person has laid down (site/js/hints.js afterSentence), in
+// Node: which sentence the engine's view picks, in every language the page speaks. The panel
+// itself is drawn in the browser tests (test_table.py). `npm run test:js`.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+
+// i18n.js reads its words with fetch and names the page's language on document: both stood in for.
+globalThis.document = { documentElement: {}, querySelectorAll: () => [], title: "" };
+globalThis.fetch = async (url) => {
+  const text = await readFile(new URL(url));
+  return { ok: true, status: 200, json: async () => JSON.parse(text) };
+};
+const { setLanguage, t } = await import("../../site/js/i18n.js");
+const { afterSentence } = await import("../../site/js/hints.js");
+
+/** A view as the engine gives it once the person is down (only what the sentence reads). */
+function view({ step = 4, next = step + 1, final = false, now = false } = {}) {
+  return {
+    final_deal: final, laid_down_this_turn: now, game_over: false,
+    players: [{ seat: 0, step, laid_down: true, next_step: final ? null : next }],
+  };
+}
+
+const WORDS = {
+  en: { next: "Next deal", last: "the game's last deal", ten: "Contract 10 is down" },
+  tr: { next: "Sonraki dağıtım", last: "oyunun son dağıtımı", ten: "10. kontrat açıldı" },
+  ko: { next: "다음 딜", last: "게임의 마지막 딜", ten: "10번째 계약을 내려놓" },
+};
+
+for (const [lang, words] of Object.entries(WORDS)) {
+  test(`${lang}: an ordinary deal names the next step`, async () => {
+    await setLanguage(lang);
+    for (const now of [false, true]) {
+      const sentence = afterSentence(view({ now }));
+      assert.equal(sentence, t(now ? "contract.after_now" : "contract.after", { next: 5 }));
+      assert.ok(sentence.includes(`${words.next}:`) && sentence.includes("5"), sentence);
+    }
+  });
+
+  test(`${lang}: the game's last deal names no next deal, laid down on contract 9 or on 4`, async () => {
+    await setLanguage(lang);
+    for (const step of [4, 9]) {
+      const later = afterSentence(view({ step, final: true }));
+      const now = afterSentence(view({ step, final: true, now: true }));
+      assert.equal(later, t("contract.after_final"));
+      assert.equal(now, t("contract.after_final_now"));
+      for (const sentence of [later, now]) {
+        assert.ok(sentence.includes(words.last), sentence);
+        assert.ok(!sentence.includes(words.next) && !sentence.includes("{next}"), sentence);
+      }
+      assert.notEqual(later, now);
+    }
+  });
+
+  test(`${lang}: the person's own contract 10 says so`, async () => {
+    await setLanguage(lang);
+    const later = afterSentence(view({ step: 10, final: true }));
+    const now = afterSentence(view({ step: 10, final: true, now: true }));
+    assert.equal(later, t("contract.after_last"));
+    assert.equal(now, t("contract.after_last_now"));
+    for (const sentence of [later, now]) assert.ok(sentence.startsWith(words.ten), sentence);
+  });
+}
