@@ -462,6 +462,7 @@ class Game:
             "last_deal": self.deal_summaries[-1] if self.deal_summaries else None,
             "history": [list(h) for h in self.history],
             "final_deal": self._final_deal(),
+            "steps_max": TOP_STEP,
             "game_over": self.is_over,
             "standings": self.standings() if self.is_over else None,
         })

@@ -93,20 +93,18 @@ export function contractHelp(view) {
   return sentence ? [h("span", { class: "contract-missing", text: sentence })] : [];
 }
 
-/** The ladder's last step: laying its contract down makes the deal the game's last (RULES). */
-const TOP_STEP = 10;
-
 /**
  * Once the contract is down, the panel's reserved lines say what is left to do this deal and
  * where the ladder goes next: the engine's next_step, or, in the game's last deal (the engine's
  * final_deal: deal 10 of 10, or anyone has laid down contract 10), that there is no next deal;
- * "Contract 10 is down" when it is the person's own contract 10 that made it the last. On the
+ * "Contract 10 is down" when it is the person's own contract on the ladder's top step (the
+ * engine's steps_max) that made it the last. On the
  * turn of the lay-down ("_now") only a discard is left: lay-offs start on the next turn.
  */
 export function afterSentence(view) {
   const me = view.players[0];
   const now = view.laid_down_this_turn ? "_now" : "";
-  if (view.final_deal) return t(`contract.${me.step === TOP_STEP ? "after_last" : "after_final"}${now}`);
+  if (view.final_deal) return t(`contract.${me.step === view.steps_max ? "after_last" : "after_final"}${now}`);
   return t(`contract.after${now}`, { next: me.next_step });
 }
 

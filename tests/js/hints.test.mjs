@@ -18,7 +18,7 @@ const { afterSentence } = await import("../../site/js/hints.js");
 /** A view as the engine gives it once the person is down (only what the sentence reads). */
 function view({ step = 4, next = step + 1, final = false, now = false } = {}) {
   return {
-    final_deal: final, laid_down_this_turn: now, game_over: false,
+    final_deal: final, steps_max: 10, laid_down_this_turn: now, game_over: false,
     players: [{ seat: 0, step, laid_down: true, next_step: final ? null : next }],
   };
 }
