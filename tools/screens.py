@@ -11,6 +11,7 @@ Turkish and Korean (or the languages named). It serves the built dist/ as produc
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import time
@@ -25,6 +26,7 @@ import page as bench  # noqa: E402  (its server port and a person's taps)
 from helpers import before_the_end, crowded, first_melds, last_deal, settings_script, settle, stored_game  # noqa: E402
 
 OUT = ROOT / "artifacts" / "screens"
+LANGS = ("en", "tr", "ko")
 SIZES = [((360, 640), True), ((390, 844), True), ((768, 1024), True), ((1280, 800), False)]
 
 
@@ -73,7 +75,9 @@ def shoot(browser, url: str, lang: str, size: tuple[int, int], touch: bool, posi
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    langs = sys.argv[1:] or ["en", "tr", "ko"]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("langs", nargs="*", choices=LANGS, metavar="LANG", help=f"languages (default: {' '.join(LANGS)})")
+    langs = parser.parse_args().langs or list(LANGS)
     OUT.mkdir(parents=True, exist_ok=True)
     save, card = crowded()
     end, last = before_the_end()
