@@ -76,8 +76,11 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("langs", nargs="*", choices=LANGS, metavar="LANG", help=f"languages (default: {' '.join(LANGS)})")
+    parser.add_argument("langs", nargs="*", metavar="LANG", help=f"languages (default: {' '.join(LANGS)})")
     langs = parser.parse_args().langs or list(LANGS)
+    unknown = [lang for lang in langs if lang not in LANGS]
+    if unknown:
+        parser.error(f"no such language: {', '.join(unknown)} (choose from {', '.join(LANGS)})")
     OUT.mkdir(parents=True, exist_ok=True)
     save, card = crowded()
     end, last = before_the_end()
