@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from conftest import Guard
+from playwright.sync_api import expect
 from helpers import INSTANT, ROOT, TABLE, choose, command, nearly_finished_new, pin_clock, type_moves
 from serving import Served, serve
 from test_table import after, replies
@@ -204,8 +205,9 @@ def test_a_whole_game_its_statistics_and_replay_run_offline_on_the_cut_standard_
         viewer = page.locator("#replay-dialog[open]")
         viewer.get_by_role("button", name="Next deal").click()
         viewer.get_by_role("button", name="Go to the end").click()
-        page.wait_for_selector("#replay-dialog[open] .replay-summary", state="attached")
-        assert "You" in viewer.locator(".replay-summary").inner_text()
+        # the summary's element is there from the viewer's start and filled when the replay reaches
+        # the end: wait for its words, as a person would, rather than read it once
+        expect(viewer.locator(".replay-summary")).to_contain_text("You", timeout=30_000)
     finally:
         context.close()
     guard.assert_clean()
