@@ -1282,13 +1282,15 @@ def serve(root: Path, port: int) -> None:
     """
     if not root.is_dir():
         raise SystemExit(f"serve: {root} does not exist; run python build.py first")
-    api_port = free_port() if DEV_SERVER.is_file() else None
     encoder = Encoder()
-    handler = type("Handler", (SiteHandler,), {"root": root, "rules": load_header_rules(), "api_port": api_port, "encoder": encoder})
+    handler = type("Handler", (SiteHandler,), {"root": root, "rules": load_header_rules(), "api_port": None, "encoder": encoder})
     try:
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as error:
         raise SystemExit(f"serve: cannot listen on port {port} ({error.strerror}); try --port") from None
+    # The leaderboard's port is chosen once the site's is bound: chosen before, the site's
+    # --port 0 could be given the very port just probed free, and Node then failed on it.
+    handler.api_port = api_port = free_port() if DEV_SERVER.is_file() else None
     httpd.daemon_threads = True
     threading.Thread(target=encoder.warm, args=(root,), daemon=True).start()
     signal.signal(signal.SIGTERM, raise_interrupt)
