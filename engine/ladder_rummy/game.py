@@ -453,15 +453,16 @@ class Game:
         """Everything ``seat`` may know, JSON-ready; never another hand or the stock order."""
         view = self.bot_view(seat)
         mine = view["turn"] == seat
+        final = self._final_deal()
         view.update({
-            "players": [self._player_json(p) for p in self.players],
+            "players": [self._player_json(p, final) for p in self.players],
             "table": [tm.to_json() for tm in self.table],
             "legal": [str(a) for a in self.legal_actions()] if mine else [],
             "contract_ready": self._contract_ready(seat),
             "events": [self._event_for(e, seat) for e in self.events[self._last_acted[seat]:]],
             "last_deal": self.deal_summaries[-1] if self.deal_summaries else None,
             "history": [list(h) for h in self.history],
-            "final_deal": self._final_deal(),
+            "final_deal": final,
             "steps_max": TOP_STEP,
             "game_over": self.is_over,
             "standings": self.standings() if self.is_over else None,
@@ -527,17 +528,17 @@ class Game:
             pj["hand"] = [str(c) for c in sorted_hand(p.hand)]
         return view
 
-    def _player_json(self, p: Player) -> dict[str, Any]:
+    def _player_json(self, p: Player, final: bool) -> dict[str, Any]:
         return {
             "seat": p.seat, "name": p.name, "step": min(p.step, TOP_STEP),
             "contract": [{"kind": r.kind, "size": r.size} for r in CONTRACTS[min(p.step, TOP_STEP)]],
-            "next_step": self._next_step(p),
+            "next_step": self._next_step(p, final),
             "completed": p.completed, "cards": len(p.hand), "laid_down": p.laid_down,
             "penalty": p.penalty,
             "picked": list(p.picked), "discarded": list(p.discarded),
         }
 
-    def _next_step(self, p: Player) -> int | None:
+    def _next_step(self, p: Player, final: bool) -> int | None:
         """The step ``p`` climbs to by completing this deal's contract (RULES: everyone who laid
         down climbs one), for the next deal, or None where there is none: in the game's last deal
         (:meth:`_final_deal`: ten deals, or contract 10 laid down this deal, by anyone), on
@@ -545,7 +546,7 @@ class Game:
 
         The page words its "next deal: step N" line from this, so it never counts the ladder itself.
         """
-        if self.is_over or p.step >= TOP_STEP or self._final_deal():
+        if final or self.is_over or p.step >= TOP_STEP:
             return None
         return p.step + 1
 

@@ -98,8 +98,8 @@ export function contractHelp(view) {
  * where the ladder goes next: the engine's next_step, or, in the game's last deal (the engine's
  * final_deal: deal 10 of 10, or anyone has laid down contract 10), that there is no next deal;
  * "Contract 10 is down" when it is the person's own contract on the ladder's top step (the
- * engine's steps_max) that made it the last. On the
- * turn of the lay-down ("_now") only a discard is left: lay-offs start on the next turn.
+ * engine's steps_max) that made it the last. On the turn of the lay-down ("_now") only a
+ * discard is left: lay-offs start on the next turn.
  */
 export function afterSentence(view) {
   const me = view.players[0];
