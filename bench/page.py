@@ -149,6 +149,9 @@ def serve(dist: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 def mark(page, name: str) -> float:
+    """When the page set the performance mark ``name``, waiting for it: the table can show
+    (not busy) a moment before the page marks it playable, and reading first raised."""
+    page.wait_for_function(f"performance.getEntriesByName({json.dumps(name)}).length > 0", timeout=60_000)
     return float(page.evaluate(f"performance.getEntriesByName({json.dumps(name)})[0].startTime"))
 
 
