@@ -17,7 +17,7 @@ The engine imports only the standard library. Its parts, by the card table's wor
 
 from __future__ import annotations
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, parse_action
 from .cards import JOKER, Card, format_cards, new_deck, parse_cards

@@ -2,9 +2,7 @@
 
 Perfect-information Monte Carlo (PIMC), at the end of a deal. Once somebody is down —
 the deal may end within a few turns, and Normal's formulas for feeding, dumping points
-and racing to go out are at their roughest — every close call Normal makes (a discard
-within ``margin`` of its best, a discard once down within ``down_margin``, a draw whose
-two sides are within ``draw_margin``) is searched:
+and racing to go out are at their roughest — Normal's close calls are searched:
 
 * Hard deals the cards it cannot see into ``worlds`` *worlds* (:func:`.deal.sample`:
   other hands and stock consistent with its view and with what it saw picked up, drawn
@@ -18,6 +16,15 @@ two sides are within ``draw_margin``) is searched:
   fair. Normal's move stands unless another does better on average by ``confidence``
   standard errors of the world-by-world difference: the search corrects Normal where
   the worlds clearly disagree, and its noise never undoes Normal's order.
+
+Which calls are searched is the :class:`Search`'s. Engine 1.1.0's Hard searched three
+kinds (a discard within ``margin`` of Normal's best before laying down, one within
+``down_margin`` once down, a draw whose two sides are within ``draw_margin``); paired
+with Normal on the same deals, its draw search cost contracts and its search before
+laying down fed a down rival (the quick play-out is weaker than Normal there), so it was
+weaker than Normal. Engine 1.2.0's Hard searches only its discards once down (which card
+to keep for laying off, which to shed), and weighs a world's penalty points three times
+as much, since ties on contracts are decided by points.
 
 Early in a deal (nobody down) Hard plays as Normal: the rest of the deal is long to
 play out, and Normal's estimates of the chance to lay down are at their best there.
@@ -62,6 +69,14 @@ class Search:
     confidence: float = 1.0
     """Another move than Normal's is played only when it does better in the worlds by this
     many standard errors (of the difference, world by world)."""
+    draws: bool = True
+    """Whether draws are searched (engine 1.1.0's Hard: yes; paired with Normal it lost
+    0.14 contracts a game by it, see docs/BOTS.md)."""
+    before_down: bool = True
+    """Whether discards are searched before this seat lays down (1.1.0: yes; it fed more by it)."""
+    points: float = 1.0
+    """The weight of a penalty point in a world's score, in units of ``Settings.point_value``:
+    ties on contracts are decided by points, and Hard lost two of every three such ties."""
 
 
 class HardBot(NormalBot):
@@ -77,7 +92,7 @@ class HardBot(NormalBot):
         searching = r.laid_down or any(rival.laid_down for rival in r.rivals)
         if r.phase == "draw":
             normal = self.draw(r, legal)
-            return self.searched_draw(r, legal, normal, rng) if searching else normal
+            return self.searched_draw(r, legal, normal, rng) if searching and self.search.draws else normal
         for action in legal:
             if isinstance(action, LayDown):
                 return action
@@ -93,6 +108,8 @@ class HardBot(NormalBot):
         else:
             ranks = self.discard_ranks(r, discards)
             ordered = sorted(ranks, key=ranks.__getitem__, reverse=True)
+            if not self.search.before_down:
+                return ordered[0]
             best = ranks[ordered[0]][0]
             close = [a for a in ordered[:self.search.candidates] if best - ranks[a][0] <= self.search.margin]
         return self.best_of(r, close, rng) if searching else close[0]
@@ -152,10 +169,11 @@ class HardBot(NormalBot):
 
     def deal_value(self, world: Deal, me: int) -> float:
         """What a deal played to its end scored for this seat: a contract if it laid down, less
-        its penalty points, less ``rivals`` for the contracts the others made (a third each)."""
+        its penalty points (``points`` × Normal's value of a point), less ``rivals`` for the
+        contracts the others made (a third each)."""
         points = 0
         for i in world.hands[me]:
             points += POINTS[i]
         rivals = sum(1 for s in range(len(world.hands)) if s != me and world.down[s])
-        return ((1.0 if world.down[me] else 0.0) - self.settings.point_value * points
+        return ((1.0 if world.down[me] else 0.0) - self.search.points * self.settings.point_value * points
                 - self.search.rivals * rivals / 3.0)

@@ -31,7 +31,11 @@ NORMAL_1_1 = Settings(name="normal@1.1.0", left_scale=1.5, sharpness=1.3)
 """Normal of engine 1.1.0: the chance to lay down calibrated on Normal's own games (see
 :class:`Settings`), and discards weighed by what they hand a down rival (:class:`NormalBot`)."""
 HARD_1_1 = Search()
-"""Hard of engine 1.1.0: Normal, with its close calls searched once somebody is down (:class:`HardBot`)."""
+"""Hard of engine 1.1.0: Normal, with its close calls searched once somebody is down (:class:`HardBot`).
+Measured weaker than Normal: its draw search cost contracts, its search before laying down fed."""
+HARD_1_2 = Search(draws=False, before_down=False, points=3.0)
+"""Hard of engine 1.2.0: Normal, with its discards once down searched, and a world's penalty
+points weighed three times as much as Normal weighs them (docs/BOTS.md, *Hard of 1.2.0*)."""
 
 DIFFICULTIES = ("easy", "normal", "hard")
 DAILY_DIFFICULTY = "normal"
@@ -48,9 +52,15 @@ VERSIONS: dict[str, dict[str, Factory]] = {
         "normal": lambda: NormalBot(NORMAL_1_1),
         "hard": lambda: HardBot(replace(NORMAL_1_1, name="hard@1.1.0"), HARD_1_1),
     },
+    "1.2.0": {
+        "easy": lambda: BasicBot(slips=EASY_SLIPS, name="easy@1.2.0"),
+        "normal": lambda: NormalBot(replace(NORMAL_1_1, name="normal@1.2.0")),
+        "hard": lambda: HardBot(replace(NORMAL_1_1, name="hard@1.2.0"), HARD_1_2),
+    },
 }
 """Per engine version, oldest first, its difficulties. The newest is this engine's own
-(``__version__``); Easy has not changed since 1.0.0."""
+(``__version__``); Easy has not changed since 1.0.0, nor Normal since 1.1.0 (so a Daily
+plays the same from 1.1.0 on)."""
 
 BOTS: dict[str, Factory] = {
     "random": RandomBot,
