@@ -103,7 +103,7 @@ def worker_times(browser, url: str, games: int, bot: str) -> dict:
 def page_times(browser, url: str, moves: int) -> dict:
     """The real game at Hard (bench/page.py's play): the Python time of each act and the main
     thread's long tasks while the computer plays."""
-    return page_bench.play(browser, url, moves) if moves else {}
+    return page_bench.play(browser, url, moves, "hard") if moves else {}  # play()'s own default is Normal
 
 
 def main() -> None:
