@@ -162,8 +162,9 @@ def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
 def test_no_decision_depends_on_hidden_cards_at_200_positions(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The issue's own check, at its scale: about 200 positions, each re-dealt three ways.
 
-    For Hard, a good share of them are decisions it searches (sampled worlds played out),
-    counted here, so the check covers the search and not only Normal's judgement."""
+    For Hard, positions where the seat to move is down and about to discard (the calls it
+    searches: sampled worlds played out) are added, and the searched decisions counted, so
+    the check covers the search and not only Normal's judgement."""
     games = [g for seed in ("fair-3", "fair-4", "fair-5", "fair-6") for g in positions(seed, every=15, limit=50)]
     assert len(games) >= 195
     if name == "hard":  # and the decisions it searches: a discard once down
@@ -179,6 +180,36 @@ def test_no_decision_depends_on_hidden_cards_at_200_positions(name: str, monkeyp
     assert check_redeals(name, games, 3) >= 585
     if name == "hard":
         assert sum(searched) >= 150  # about 50 positions, each decided 4 times
+
+
+DOWN_DISCARDS = list(down_discards("fair-search", every=4, limit=8))
+
+
+def test_hards_searched_decisions_do_not_depend_on_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick suite's share of the slow check above: discards Hard makes once down, which
+    it searches, re-dealt twice each."""
+    searched = []
+    best_of = HardBot.best_of
+
+    def counted(self: HardBot, r: object, candidates: list[object], rng: random.Random) -> object:
+        searched.append(len(candidates) > 1)
+        return best_of(self, r, candidates, rng)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HardBot, "best_of", counted)
+    assert len(DOWN_DISCARDS) == 8
+    assert check_redeals("hard", DOWN_DISCARDS, 2) == 16
+    assert sum(searched) >= 6  # at least two positions really searched, each decided three times
+
+
+def test_hard_decides_as_normal_until_it_has_laid_down() -> None:
+    """Engine 1.2.0's Hard searches only once down: before that its every decision is Normal's."""
+    hard, normal = make_bot("hard"), make_bot("normal")
+    games = POSITIONS + list(positions("hard-as-normal", every=7, limit=80))
+    before = [g for g in games if not g.players[g.current_seat].laid_down]
+    assert len(before) >= 50
+    for game in before:
+        view, legal, rng = game.view(game.current_seat), game.legal_actions(), derive(game.seed, "same")
+        assert hard.choose(view, legal, rng) == normal.choose(view, legal, derive(game.seed, "same"))
 
 
 @pytest.mark.parametrize("name", ALL_BOTS)

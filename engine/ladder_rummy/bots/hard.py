@@ -2,7 +2,8 @@
 
 Perfect-information Monte Carlo (PIMC), at the end of a deal. Once somebody is down —
 the deal may end within a few turns, and Normal's formulas for feeding, dumping points
-and racing to go out are at their roughest — Normal's close calls are searched:
+and racing to go out are at their roughest — Normal's close calls may be searched
+(which ones is the :class:`Search`'s, below):
 
 * Hard deals the cards it cannot see into ``worlds`` *worlds* (:func:`.deal.sample`:
   other hands and stock consistent with its view and with what it saw picked up, drawn
@@ -27,7 +28,11 @@ to keep for laying off, which to shed), and weighs a world's penalty points thre
 as much, since ties on contracts are decided by points.
 
 Early in a deal (nobody down) Hard plays as Normal: the rest of the deal is long to
-play out, and Normal's estimates of the chance to lay down are at their best there.
+play out, and Normal's estimates of the chance to lay down are at their best there. So
+1.2.0's Hard decides exactly as Normal until it has laid down itself.
+
+A bare ``HardBot()`` has 1.1.0's :class:`Search`; the difficulties are made by
+:mod:`.registry` (``HARD_1_1``, ``HARD_1_2``).
 """
 
 from __future__ import annotations
