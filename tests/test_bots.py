@@ -157,6 +157,19 @@ def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
     assert check_redeals(name, POSITIONS, 3) == 3 * len(POSITIONS)
 
 
+def searches(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """From now on, for every call of Hard's search, whether it really compared moves (more than one)."""
+    searched: list[bool] = []
+    best_of = HardBot.best_of
+
+    def counted(self: HardBot, r: object, candidates: list[object], rng: random.Random) -> object:
+        searched.append(len(candidates) > 1)
+        return best_of(self, r, candidates, rng)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HardBot, "best_of", counted)
+    return searched
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["normal", "hard"])
 def test_no_decision_depends_on_hidden_cards_at_200_positions(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,14 +182,7 @@ def test_no_decision_depends_on_hidden_cards_at_200_positions(name: str, monkeyp
     assert len(games) >= 195
     if name == "hard":  # and the decisions it searches: a discard once down
         games += [g for seed in ("fair-7", "fair-8") for g in down_discards(seed, every=3, limit=30)]
-    searched = []
-    best_of = HardBot.best_of
-
-    def counted(self: HardBot, r: object, candidates: list[object], rng: random.Random) -> object:
-        searched.append(len(candidates) > 1)
-        return best_of(self, r, candidates, rng)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(HardBot, "best_of", counted)
+    searched = searches(monkeypatch)
     assert check_redeals(name, games, 3) >= 585
     if name == "hard":
         assert sum(searched) >= 150  # about 50 positions, each decided 4 times
@@ -188,14 +194,7 @@ DOWN_DISCARDS = list(down_discards("fair-search", every=4, limit=8))
 def test_hards_searched_decisions_do_not_depend_on_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     """The quick suite's share of the slow check above: discards Hard makes once down, which
     it searches, re-dealt twice each."""
-    searched = []
-    best_of = HardBot.best_of
-
-    def counted(self: HardBot, r: object, candidates: list[object], rng: random.Random) -> object:
-        searched.append(len(candidates) > 1)
-        return best_of(self, r, candidates, rng)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(HardBot, "best_of", counted)
+    searched = searches(monkeypatch)
     assert len(DOWN_DISCARDS) == 8
     assert check_redeals("hard", DOWN_DISCARDS, 2) == 16
     assert sum(searched) >= 6  # at least two positions really searched, each decided three times
