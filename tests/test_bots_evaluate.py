@@ -125,6 +125,28 @@ def test_words_for_the_contract_panel() -> None:
     assert done.complete and done.describe() == "ready to lay down" and not done.outs
 
 
+def test_a_run_open_at_both_ends_names_both() -> None:
+    """8H 9H 10H wait for 7H or JH: the panel names every card that completes the run, and
+    the run by the cards both windows share (a phone play-test saw only "7H" offered)."""
+    p = progress(parse_cards("8H 9H 10H 5C 5D 5S 2C KD"), 2)
+    assert p.describe() == "1 card missing: for the run 8H–10H, 7H or JH or a joker"
+    run = p.melds[1].to_json()
+    assert (run["low"], run["high"], run["options"]) == ("8H", "10H", ["7H", "JH", "JK"])
+    high = progress(parse_cards("JC QC KC 5C 5D 5S 2C 3D"), 2).melds[1].to_json()
+    assert (high["low"], high["high"], high["options"]) == ("JC", "KC", ["10C", "AC", "JK"])
+    one_end = progress(parse_cards("4D 5D 7D 9S 9H JK"), 2).melds[1]
+    assert one_end.high == 7 and one_end.end is None  # one window only: named by it, as before
+
+
+def test_every_natural_option_is_an_out() -> None:
+    """What the panel offers for a meld is never a card that would not help."""
+    for hand, step in hands(13, 80):
+        p = progress(hand, step)
+        for meld in p.melds:
+            if meld.missing and meld.requirement.kind == "run" and meld.suit:
+                assert set(meld.options) <= p.outs, (hand, step, meld)
+
+
 def test_an_empty_meld_makes_every_card_an_out() -> None:
     p = progress(parse_cards("7H 7S 7C"), 1)
     assert p.missing == 3

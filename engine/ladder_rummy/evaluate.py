@@ -31,7 +31,7 @@ union of the gaps of every best choice.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Iterable, Mapping
@@ -88,6 +88,16 @@ class MeldProgress:
     cards: tuple[Card, ...]
     missing: int
     options: tuple[Card, ...]
+    end: int | None = None
+    """The run's last position when it is not ``start + size - 1``: when several windows of
+    the same cards are equally good, ``start``–``end`` are the positions they all share."""
+
+    @property
+    def high(self) -> int | None:
+        """The run's last position (``None`` for a group or a run of any window)."""
+        if self.start is None:
+            return None
+        return self.end if self.end is not None else self.start + self.requirement.size - 1
 
     def describe(self) -> str:
         """``"the group of 9s"``, ``"the run 4D–7D"``, ``"a group of 3"`` (any rank)."""
@@ -97,7 +107,7 @@ class MeldProgress:
         if self.suit is None or self.start is None:
             return f"a {req.describe()}"
         low = Card(position_rank(self.start), self.suit)
-        high = Card(position_rank(self.start + req.size - 1), self.suit)
+        high = Card(position_rank(self.high or self.start), self.suit)
         return f"the run {low}–{high}"
 
     def to_json(self) -> dict[str, Any]:
@@ -106,7 +116,7 @@ class MeldProgress:
         low = high = None
         if req.kind == "run" and self.suit is not None and self.start is not None:
             low = str(Card(position_rank(self.start), self.suit))
-            high = str(Card(position_rank(self.start + req.size - 1), self.suit))
+            high = str(Card(position_rank(self.high or self.start), self.suit))
         return {
             "kind": req.kind, "size": req.size, "rank": rank_text(self.rank) if self.rank else None,
             "suit": self.suit, "low": low, "high": high, "have": [str(c) for c in self.cards],
@@ -612,8 +622,31 @@ class _Solver:
             room = size - max(n, MIN_NATURALS)
             jokers = min(spare, max(0, room))
             spare -= jokers
-            out.append(_meld_progress(req, key, used, n, jokers))
+            meld = _meld_progress(req, key, used, n, jokers)
+            if req.kind == "run" and key is not None and meld.missing:
+                meld = self._every_window(meld, size, used)
+            out.append(meld)
         return tuple(out)
+
+    def _every_window(self, meld: MeldProgress, size: int, used: tuple[int, ...]) -> MeldProgress:
+        """``meld`` (a run of the first best choice) with the gap cards of every window that
+        another best choice gives the same cards: 8♥ 9♥ 10♥ wait for 7♥ *or* J♥, not only the
+        one end the first choice happened to aim at. The run is then named by the positions
+        all those windows share (8♥–10♥), which the hand's cards always lie in."""
+        held = sorted(used)
+        suit = SUITS.index(meld.suit) if meld.suit else -1
+        starts = {w.start: w for chosen, _ in self.found for kind, width, w, u in chosen[:len(self.run_sizes)]
+                  if kind == "run" and width == size and w is not None and w.suit == suit and sorted(u) == held}
+        if len(starts) < 2:
+            return meld
+        gaps: dict[int, int] = {}  # gap card -> its position in the run
+        for w in starts.values():
+            for k, c in enumerate(w.cells):
+                if c not in used:
+                    gaps.setdefault(c, w.start + k)
+        options = tuple(CARDS[c] for c in sorted(gaps, key=gaps.__getitem__))
+        return replace(meld, start=max(starts), end=min(starts) + size - 1,
+                       options=options + tuple(c for c in meld.options if c.is_joker))
 
 
 def _split(picked: list[int], left: list[int], size: int) -> list[int]:
