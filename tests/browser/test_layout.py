@@ -73,6 +73,19 @@ CHECK = """([touch, core]) => {
     if (exposed < 27.5) problems.push(`hand card ${card.dataset.card} shows ${exposed.toFixed(1)} px`);
     if (r.top < -0.5 || r.bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5) problems.push(`hand card ${card.dataset.card} off screen`);
   });
+  // The "just drawn" flag lies on its own card's visible part, never on a neighbour's index.
+  for (const card of document.querySelectorAll("#hand button.card.new")) {
+    const flag = getComputedStyle(card, "::before"), r = card.getBoundingClientRect();
+    const size = parseFloat(flag.borderBottomWidth) || parseFloat(flag.borderTopWidth);
+    const left = flag.left === "auto" ? r.right - parseFloat(flag.right) - size : r.left + parseFloat(flag.left);
+    const top = flag.top === "auto" ? r.bottom - parseFloat(flag.bottom) - size : r.top + parseFloat(flag.top);
+    // the cards after it in the fan are drawn over it: the flag must keep clear of them
+    const later = cards.slice(cards.indexOf(card) + 1).find((c) => {
+      const o = c.getBoundingClientRect();
+      return o.left < left + size - 0.5 && o.right > left + 0.5 && o.top < top + size - 0.5 && o.bottom > top + 0.5;
+    });
+    if (later) problems.push(`the new card ${card.dataset.card}'s flag lies on ${later.dataset.card}`);
+  }
   if (cards.length && new Set(cards.map((c) => Math.round(c.getBoundingClientRect().bottom + (c.classList.contains("lifted") ? 14 : 0)))).size > 1) {
     problems.push("the hand is not one row");
   }
