@@ -220,7 +220,7 @@ export function showDealEnd(summary, players, { last }) {
  * `submission` is the line about the leaderboard, and a Leaderboard button resolves "board".
  * `extra`: more to offer under the standings (share, statistics, replay).
  */
-export function showGameEnd(view, { submission = null, extra = null } = {}) {
+export function showGameEnd(view, { submission = null, extra = null, mode = "" } = {}) {
   const dialog = $("game-dialog");
   const standings = view.standings || [];
   const places = standings.map((s) => s.place);
@@ -235,6 +235,7 @@ export function showGameEnd(view, { submission = null, extra = null } = {}) {
     h("td", { class: "num", text: String(s.penalty) })));
   sheet("game-dialog", t("game.title"), [
     h("p", { class: "headline", text: headline }),
+    mode ? h("p", { class: "mode-line", text: mode }) : null,
     submission,
     h("table", { class: "results standings" },
       h("thead", {}, h("tr", {},

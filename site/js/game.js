@@ -4,7 +4,7 @@
 import { startEngine } from "./bridge.js";
 import { BootProgress } from "./progress.js";
 import { narrate, playEvents } from "./anim.js";
-import { handKeys } from "./render.js";
+import { handKeys, modeLine } from "./render.js";
 import { KEYS } from "./storage.js";
 import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
@@ -421,7 +421,7 @@ export class Game {
     const duel = await this.challengeOutcome(save);
     for (;;) {
       const extra = this.afterGame(save, duel);
-      const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra });
+      const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra, mode: modeLine(this.state.mode) });
       if (choice === "board") { await this.openBoard(daily.date); continue; }
       if (choice === "again") return this.newGame(this.replayArgs());
       return this.showStart();

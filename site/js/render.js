@@ -109,8 +109,10 @@ export class Renderer {
     const counter = t("deal.counter", { deal: view.deal, max: view.deals_max });
     const last = view.final_deal ? t("deal.last") : "";
     const badge = modeBadge(state.mode);
+    const difficulty = state.mode?.mode === "new" && !state.mode.learn && !state.mode.challenge?.name;
     replaceIfChanged($("deal-counter"), `${badge}|${counter}|${last}`, () => [
-      badge ? h("span", { class: "mode-badge", text: badge }) : null,
+      badge ? h("span", { class: "mode-badge" },
+        difficulty ? h("span", { class: "visually-hidden", text: `${t("start.new")}: ` }) : null, badge) : null,
       h("span", { class: "deal-now" }, counter, last ? h("span", { class: "deal-last" },
         h("span", { class: "deal-dot", "aria-hidden": "true", text: " · " }), last) : null),
     ]);
@@ -475,10 +477,22 @@ function standsName(stands) {
 
 export { canDiscard };
 
-/** The table's mark for a game that is not an ordinary one: a past Daily, a lesson, a challenge. */
+/**
+ * The table's mark for a game that is not today's Daily: a past Daily, a lesson, a challenge, or a
+ * New Game's difficulty ("Hard"), which nothing else on the table shows once the game has begun.
+ */
 export function modeBadge(mode) {
   if (mode?.learn) return t("learn.badge");
   if (mode?.challenge?.name) return t("challenge.badge", { name: mode.challenge.name });
   if (mode?.mode === "daily" && mode.past) return t("archive.badge", { number: dailyNumber(mode.date) });
+  if (mode?.mode === "new" && DIFFICULTIES.includes(mode.difficulty)) return t(`difficulty.${mode.difficulty}`);
   return "";
 }
+
+/** A New Game's line for the results: "New Game against Hard computer players" ("" otherwise). */
+export function modeLine(mode) {
+  if (mode?.mode !== "new" || mode.learn || !DIFFICULTIES.includes(mode.difficulty)) return "";
+  return t("game.mode_new", { difficulty: t(`difficulty.${mode.difficulty}`) });
+}
+
+const DIFFICULTIES = ["easy", "normal", "hard"];

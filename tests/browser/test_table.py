@@ -464,6 +464,9 @@ def test_a_full_game_to_the_end_screen(table: Page, site: Site) -> None:
     from ladder_rummy import adapter
 
     open_seed(table, site, "table-full", "easy")
+    badge = table.locator("#deal-counter .mode-badge")
+    assert badge.text_content() == "New Game: Easy"  # the difficulty, all game long; "New Game: " for screen readers only
+    assert badge.locator(".visually-hidden").text_content() == "New Game: "
     for _ in range(2000):
         if table.locator("#game-dialog[open]").count():
             break
@@ -484,6 +487,7 @@ def test_a_full_game_to_the_end_screen(table: Page, site: Site) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     table.screenshot(path=str(ARTIFACTS / "table-desktop-6-game-over.png"))
     assert dialog.locator("h2").inner_text() == "Game over"
+    assert dialog.locator(".mode-line").inner_text() == "New Game against Easy computer players"
     assert dialog.locator("table.standings tbody tr").count() == 4
     assert dialog.locator("svg.chart polyline").count() == 4
     assert dialog.get_by_role("button", name="Play again").is_visible()
