@@ -94,7 +94,7 @@ class HardBot(NormalBot):
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         """One decision for the phase the view shows; Normal's close calls are searched at the end of a deal."""
         r = Reading.of(view)
-        searching = r.laid_down or any(rival.laid_down for rival in r.rivals)
+        searching = self.searching(r)
         if r.phase == "draw":
             normal = self.draw(r, legal)
             return self.searched_draw(r, legal, normal, rng) if searching and self.search.draws else normal
@@ -119,6 +119,10 @@ class HardBot(NormalBot):
             close = [a for a in ordered[:self.search.candidates] if best - ranks[a][0] <= self.search.margin]
         return self.best_of(r, close, rng) if searching else close[0]
 
+    def searching(self, r: Reading) -> bool:
+        """Whether close calls are searched now: at the end of a deal, once somebody is down."""
+        return r.laid_down or any(rival.laid_down for rival in r.rivals)
+
     def searched_draw(self, r: Reading, legal: list[Action], normal: Action, rng: random.Random) -> Action:
         """Normal's draw, unless taking the discard and the stock are close and the worlds disagree."""
         if Draw("discard") not in legal or r.top is None or r.picks >= PICK_LIMIT:
@@ -140,7 +144,7 @@ class HardBot(NormalBot):
         scores: list[list[float]] = []
         played = 0
         while len(scores) < search.worlds and (played < search.turns or len(scores) < search.min_worlds):
-            world = sample(r, rng)
+            world = self.world(r, rng)
             row = []
             for action in candidates:
                 value, turns = self.outcome(world.copy(), action)
@@ -158,6 +162,14 @@ class HardBot(NormalBot):
         if mean * n ** 0.5 <= search.confidence * spread:
             return candidates[0]
         return candidates[best]
+
+    def world(self, r: Reading, rng: random.Random) -> Deal:
+        """One world to play the candidates in, dealt from the view alone (:func:`.deal.sample`).
+
+        A method so that a diagnostic can put the true hidden cards there instead
+        (``bench/search_headroom.py``); a player never does.
+        """
+        return sample(r, rng)
 
     def outcome(self, world: Deal, action: Action) -> tuple[float, int]:
         """Play ``action`` in ``world``, then the deal to its end: what it gave this seat, and
