@@ -23,6 +23,7 @@ variant: a shared first place counts 1/k; the differences are mean ± 1.96 stand
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import statistics
 import sys
@@ -36,11 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 import random  # noqa: E402
 
 from ladder_rummy import tournament  # noqa: E402
+from ladder_rummy.actions import Action  # noqa: E402
 from ladder_rummy.bots import registry  # noqa: E402
 from ladder_rummy.bots.deal import Deal, _queues  # noqa: E402
 from ladder_rummy.bots.hard import HardBot, Search  # noqa: E402
 from ladder_rummy.bots.reading import Reading  # noqa: E402
-from ladder_rummy.evaluate import INDEX, shape_of_key  # noqa: E402
+from ladder_rummy.evaluate import CARDS, INDEX, shape_of_key  # noqa: E402
 from ladder_rummy.game import Game  # noqa: E402
 
 _PLAYING: list[Game] = []
@@ -85,16 +87,97 @@ class OracleHard(HardBot):
         return deal
 
 
+class OracleNormalPlayout(OracleHard):
+    """The oracle whose play-out is the real game played on by four Normal players, not the quick policy.
+
+    Normal decides alone what it decides (no generator), so the true world plays out the
+    same every time: two identical worlds per decision stand for all of them.
+    """
+
+    def outcome(self, world: Deal, action: Action) -> tuple[float, int]:
+        """Play ``action`` in a copy of the game being played, then the deal to its end, every seat Normal."""
+        game = self.game_of(world)
+        me, deals = game.current_seat, len(game.deal_summaries)
+        game.apply(action)
+        turns = 0
+        while len(game.deal_summaries) == deals:
+            seat = game.current_seat
+            game.apply(_PLAYOUT.choose(_bot_view(game, seat), game.legal_actions(), _NO_RNG))
+            turns += 1
+        hands = game.deal_summaries[-1]["hands"]
+        rivals = sum(1 for h in hands if h["seat"] != me and h["laid_down"])
+        mine = hands[me]
+        value = ((1.0 if mine["laid_down"] else 0.0) - self.search.points * self.settings.point_value * mine["points"]
+                 - self.search.rivals * rivals / 3.0)
+        return value, turns // 2
+
+    def game_of(self, world: Deal) -> Game:
+        """The game to play on: a copy of the true one (its hidden cards are ``world``'s already)."""
+        return copy.deepcopy(_PLAYING[0])
+
+
+class SampledNormalPlayout(OracleNormalPlayout):
+    """Not an oracle: Hard's own sampled worlds, played out by Normal in a real game.
+
+    The copy of the game has every hidden card (the rivals' hands, the stock) dealt again
+    as the sampled world has them, so it decides from the view alone, as a player may; it
+    is here because it is ~100 times dearer than the quick play-out, too dear for a player.
+    """
+
+    def world(self, r: Reading, rng: random.Random) -> Deal:
+        """Hard's sampled world, as it is."""
+        return HardBot.world(self, r, rng)
+
+    def game_of(self, world: Deal) -> Game:
+        """A copy of the game with the rivals' hands and the stock those of ``world``."""
+        game = copy.deepcopy(_PLAYING[0])
+        for player in game.players:
+            if player.seat != world.seat:
+                player.hand = [CARDS[i] for i in world.hands[player.seat]]
+        stock = stock_of(world.queues, world.seat, world.stock)
+        if _queues(stock, world.seat) != world.queues:
+            raise RuntimeError("the sampled stock was not put back in its order")
+        game.stock = [CARDS[i] for i in stock]
+        return game
+
+
+def stock_of(queues: list[list[int]], seat: int, count: int) -> list[int]:
+    """The stock (next card last) that ``deal._queues(stock, seat)`` dealt into ``queues``."""
+    taken = [0] * len(queues)
+    drawn = []
+    for k in range(count):
+        queue = queues[(seat + k) % len(queues)]
+        taken[(seat + k) % len(queues)] += 1
+        drawn.append(queue[-taken[(seat + k) % len(queues)]])
+    return drawn[::-1]
+
+
+_PLAYOUT = registry.BOTS["normal"]()
+_NO_RNG = random.Random(0)
+"""Normal never draws from it; a play-out must not touch the seats' own generators."""
+
 WIDE = replace(registry.HARD_1_2, margin=1.0, down_margin=1.0, draw_margin=1.0, candidates=4, turns=4000,
                draws=True, before_down=True)
 """Every call within a whole contract of Normal's best searched, draws and before laying down too."""
+TWO_WORLDS = replace(registry.HARD_1_2, worlds=2, min_worlds=2)
 VARIANTS = {
     "oracle": lambda: OracleHard(registry.HARD_1_2, "oracle"),
     "oracle_wide": lambda: OracleHard(WIDE, "oracle_wide"),
     "oracle_all": lambda: OracleHard(WIDE, "oracle_all", early=True),
+    "oracle_normal": lambda: OracleNormalPlayout(TWO_WORLDS, "oracle_normal"),
+    "oracle_normal_all": lambda: OracleNormalPlayout(replace(WIDE, worlds=2, min_worlds=2), "oracle_normal_all",
+                                                     early=True),
+    "sampled_normal": lambda: SampledNormalPlayout(replace(registry.HARD_1_2, worlds=8, min_worlds=4, turns=400),
+                                                   "sampled_normal"),
+    "sampled_normal_all": lambda: SampledNormalPlayout(replace(WIDE, worlds=8, min_worlds=4, turns=400),
+                                                       "sampled_normal_all", early=True),
 }
 """``oracle``: Hard of this engine with true worlds; ``oracle_wide``: searching every close
-call once somebody is down; ``oracle_all``: the same from the deal's first turn."""
+call once somebody is down; ``oracle_all``: the same from the deal's first turn;
+``oracle_normal`` and ``oracle_normal_all``: ``oracle`` and ``oracle_all`` playing the true
+world out with Normal instead of the quick policy; ``sampled_normal``: no oracle, Hard's
+own sampled worlds played out by Normal (8 worlds at most, 400 quick turns); and
+``sampled_normal_all``, the same searching as ``oracle_all`` does."""
 registry.BOTS.update(VARIANTS)  # at import, so that spawned tournament workers know them too
 
 
