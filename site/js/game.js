@@ -1102,9 +1102,28 @@ export class Game {
     this.set(patch);
     if (key === "lang") {
       await setLanguage(pickLanguage(value === "auto" ? null : value));
-      this.renderer.handCards.clear();
-      this.set({ hint: this.state.hint ? null : this.state.hint });
+      await this.retranslate();
     }
+  }
+
+  /**
+   * After a language change, every line the table keeps as text (the line under the hand, the
+   * latest play, the Plays log) said again in the new language, as if it had been said in it.
+   */
+  async retranslate() {
+    this.renderer.handCards.clear();
+    const view = this.state.view;
+    if (!view) { this.set({ hint: null }); return; }
+    const { selected, order } = this.state;
+    let hint = null;
+    if (view.game_over) hint = { text: t("hint.over") };
+    else if (view.turn === 0) hint = selected !== null && order[selected] ? this.cardHint(order[selected]) : { text: phaseHint(view) };
+    else if (this.state.hint) hint = { text: t("hint.wait") };
+    this.set({ hint, statusEarlier: "" });
+    await this.rebuildLog(view);
+    if (this.state.view !== view) return;
+    const last = this.state.log[this.state.log.length - 1];
+    this.set({ status: last ? last.text : view.turn === 0 && !view.game_over ? t("event.your_turn") : "" });
   }
 }
 

@@ -357,6 +357,7 @@ export class Renderer {
     const keys = handKeys(state.order);
     const used = new Set();
     const inArrange = new Set(state.arrange ? state.arrange.slots.flat() : []);
+    const takenAt = takenIndex(view, state, keys);
     const buttons = keys.map((key, index) => {
       const card = state.order[index];
       let button = this.handCards.get(key);
@@ -368,7 +369,7 @@ export class Renderer {
       }
       used.add(key);
       button.dataset.index = String(index);
-      const taken = state.view === view && view.taken === card && view.turn === 0;
+      const taken = index === takenAt;
       const fresh = state.newCards.includes(key);
       button.classList.toggle("lifted", state.selected === index);
       button.setAttribute("aria-pressed", String(state.selected === index));
@@ -473,6 +474,16 @@ export function handKeys(order) {
 
 function standsName(stands) {
   return /^(10|[2-9AJQK])$/.test(stands) ? stands : cardName(stands);
+}
+
+/**
+ * Which card of the hand is the one taken from the discard pile this turn (-1: none). With
+ * its twin in the hand too, only one copy is marked: the one that came in with the draw.
+ */
+function takenIndex(view, state, keys) {
+  if (state.view !== view || view.turn !== 0 || !view.taken) return -1;
+  const copies = state.order.flatMap((card, index) => (card === view.taken ? [index] : []));
+  return copies.find((index) => state.newCards.includes(keys[index])) ?? copies[copies.length - 1] ?? -1;
 }
 
 export { canDiscard };

@@ -425,12 +425,19 @@ def test_drag_reorders_the_hand_and_the_order_is_kept(table: Page, site: Site) -
 def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> None:
     plan = find_seed(laydown_by=10, want_layoff=False)
     open_seed(table, site, plan.seed)
+    english_status = table.locator("#status .latest").inner_text()
+    expect(table.locator("#hint")).to_have_text("Your turn: draw from the stock or the discard pile.")
     table.get_by_role("button", name="Settings").click()
     table.locator("#settings-dialog").get_by_text("Türkçe").click()
     table.wait_for_selector("html[lang=tr]", state="attached")
     expect(table.get_by_role("button", name="Kontratı aç")).to_have_count(1)
     expect(table.locator("#settings-dialog h2")).to_have_text("Ayarlar")
     table.locator("#settings-dialog").get_by_role("button", name="Tamam").click()
+    # What the table keeps as text is said again in Turkish: the line under the hand, the latest play.
+    expect(table.locator("#hint")).to_have_text("Sıra sende: desteden ya da atılan kartlardan çek.")
+    turkish_status = table.locator("#status .latest").inner_text()
+    assert turkish_status and turkish_status != english_status, (english_status, turkish_status)
+    assert not re.search(r"\b(discarded|drew|laid|Your turn)\b", turkish_status), turkish_status
     name = table.locator("#hand button.card").first.get_attribute("aria-label")
     assert re.match(r"^(Kupa|Karo|Sinek|Maça) |^Joker$", name), name
     # The rules page, switched to Korean from inside it.
@@ -445,6 +452,34 @@ def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> 
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
     assert table.get_attribute("html", "lang") == "ko"
     expect(table.get_by_role("button", name="계약 내려놓기")).to_have_count(1)
+
+
+def twin_seed(tries: int = 400) -> str:
+    """A seed whose first draw offers a card the person already holds (its twin is on the discard pile)."""
+    from helpers import new_answer
+
+    for n in range(tries):
+        view = new_answer(f"twin-{n}")["view"]
+        if view["turn"] == 0 and "draw discard" in view["legal"] and view["discard"][-1] in view["hand"]:
+            return f"twin-{n}"
+    raise AssertionError("no seed offers a twin on the discard pile")
+
+
+def test_a_taken_card_with_its_twin_in_hand_is_marked_once(table: Page, site: Site) -> None:
+    """Only the copy that came from the discard pile says "taken", not the one held before."""
+    seed = twin_seed()
+    open_seed(table, site, seed)
+    top = table.locator("#discard-top .card").get_attribute("data-card")
+    type_moves(table, ["draw discard"])
+    copies = table.locator(f'#hand button.card[data-card="{top}"]')
+    expect(copies).to_have_count(2)
+    taken = table.locator("#hand button.card.taken")
+    expect(taken).to_have_count(1)
+    assert taken.get_attribute("data-card") == top
+    assert "new" in (taken.get_attribute("class") or "")  # the copy drawn, not the one held
+    expect(table.locator("#hand .badge")).to_have_count(1)
+    labels = [copies.nth(i).get_attribute("aria-label") or "" for i in range(2)]
+    assert sorted("taken" in label for label in labels) == [False, True], labels
 
 
 def test_language_follows_the_browser(browser: Browser, site: Site) -> None:
