@@ -825,7 +825,11 @@ export class Game {
 
   tapPile(pile) {
     if (!this.myTurn()) { this.explain(this.waitReason()); return; }
-    this.play(`draw ${pile}`); // not in view.legal? the engine says why, in words
+    const view = this.state.view;
+    // The two refusals a tap on a pile meets most, in the reader's language (the engine's reasons are English).
+    if (view.phase !== "draw") { this.explain(t("hint.drawn_already")); return; }
+    if (pile === "discard" && !view.discard.length) { this.explain(t("hint.discard_empty")); return; }
+    this.play(`draw ${pile}`); // not in view.legal otherwise? the engine says why, in words
   }
 
   tapCard(index) {

@@ -480,6 +480,9 @@ def test_a_taken_card_with_its_twin_in_hand_is_marked_once(table: Page, site: Si
     expect(table.locator("#hand .badge")).to_have_count(1)
     labels = [copies.nth(i).get_attribute("aria-label") or "" for i in range(2)]
     assert sorted("taken" in label for label in labels) == [False, True], labels
+    # A second draw is refused in words of the table, not the engine's ("Not allowed: draw stock: …").
+    table.locator("#stock").click(force=True)  # aria-disabled, which Playwright waits out; a finger does not
+    expect(table.locator("#hint")).to_have_text("You have drawn your card this turn. Now discard one to end it.")
 
 
 def test_language_follows_the_browser(browser: Browser, site: Site) -> None:
