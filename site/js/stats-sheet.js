@@ -111,7 +111,8 @@ function recentGames(games, stats, onWatch) {
       })
       : null;
     return h("li", { class: game.place === 1 ? "recent-game won" : "recent-game" },
-      h("span", { class: "recent-title", text: title }),
+      // The date's hyphens are non-breaking: a narrow phone broke "2026-12-/03" over two lines.
+      h("span", { class: "recent-title", text: title.replace(/(\d{4})-(\d{2})-(\d{2})/g, "$1\u2011$2\u2011$3") }),
       h("span", { class: "small", text: t("stats.result", { place: game.shared ? `${game.place}=` : game.place, completed: game.completed, penalty: game.penalty }) }),
       watch);
   });

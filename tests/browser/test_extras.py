@@ -223,6 +223,21 @@ def test_a_game_finished_before_a_reload_counts_once_and_plays_back(context: Bro
         sheet = page.locator("#stats-dialog[open]")
         expect(sheet.locator('[data-stat="played"] .stat-value')).to_have_text("1")
     expect(sheet.locator(".recent-game")).to_have_count(1)
+    # However narrow the row, its date stays on one line ("2026-12-" and "03" were split at 360 px).
+    date_lines = sheet.locator(".recent-title").first.evaluate("""title => {
+        const text = title.firstChild, at = text.data.search(/\\d{4}.\\d{2}.\\d{2}/);
+        if (at < 0) return [-1];
+        const range = document.createRange();
+        range.setStart(text, at); range.setEnd(text, at + 10);
+        const lines = [];
+        for (let px = 320; px >= 40; px -= 4) {  // every width from a phone's row down
+            title.style.width = `${px}px`;
+            lines.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+        }
+        title.style.width = "";
+        return lines;
+    }""")
+    assert set(date_lines) == {1}, date_lines
     expect(sheet.locator('[data-stat="streak"] .stat-value')).to_have_text("0")
 
     # Import another device's file: new games added, the same file again adds none, a stranger refused.
