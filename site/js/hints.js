@@ -68,10 +68,20 @@ export function moveWords(move, view) {
   if (verb === "layoff") {
     const [card, meld, end] = rest;
     const where = end ? t(`suggest.end_${end}`) : "";
-    return t("suggest.layoff", { card: shortCard(card), meld, end: where });
+    return t("suggest.layoff", { card: shortCard(card), meld: meldWords(view.table.find((m) => String(m.id) === meld)) ?? meld, end: where });
   }
   if (verb === "discard") return t("suggest.discard", { card: shortCard(rest[0]) });
   return move;
+}
+
+/**
+ * A table meld as the eye finds it (melds carry no numbers on screen): a run by its ends,
+ * "8♣–Q♣"; a group by its cards, "8♣ 8♦ 8♥".
+ */
+function meldWords(meld) {
+  if (!meld) return null;
+  const cards = meld.cards.map(shortCard);
+  return meld.kind === "run" ? `${cards[0]}–${cards[cards.length - 1]}` : cards.join(" ");
 }
 
 /** The card a suggested move plays from the hand ("discard KC" → "KC"), else null. */

@@ -13,7 +13,7 @@ globalThis.fetch = async (url) => {
   return { ok: true, status: 200, json: async () => JSON.parse(text) };
 };
 const { setLanguage, t } = await import("../../site/js/i18n.js");
-const { afterSentence } = await import("../../site/js/hints.js");
+const { afterSentence, moveWords } = await import("../../site/js/hints.js");
 
 /** A view as the engine gives it once the person is down (only what the sentence reads). */
 function view({ step = 4, next = step + 1, final = false, now = false } = {}) {
@@ -63,3 +63,18 @@ for (const [lang, words] of Object.entries(WORDS)) {
     for (const sentence of [later, now]) assert.ok(sentence.startsWith(words.ten), sentence);
   });
 }
+
+test("a suggested lay-off names the meld by the cards one sees, not by a number the table never shows", async () => {
+  const table = [
+    { id: 1, owner: 1, kind: "group", cards: ["8C", "8D", "8H"] },
+    { id: 3, owner: 0, kind: "run", cards: ["8C", "9C", "JK", "JC", "QC"] },
+  ];
+  for (const lang of ["en", "tr", "ko"]) {
+    await setLanguage(lang);
+    const run = moveWords("layoff KC 3 high", { table });
+    assert.ok(run.includes("8♣–Q♣") && run.includes("K♣") && !/\b3\b/.test(run), `${lang}: ${run}`);
+    assert.ok(run.endsWith(t("suggest.end_high")), `${lang}: ${run}`);
+    const group = moveWords("layoff 8S 1", { table });
+    assert.ok(group.includes("8♣ 8♦ 8♥") && group.includes("8♠"), `${lang}: ${group}`);
+  }
+});
