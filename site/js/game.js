@@ -841,7 +841,14 @@ export class Game {
       this.explain(t("hint.draw_first"));
       return;
     }
-    if (state.selected === index) { this.discardSelected(); return; }
+    if (state.selected === index) {
+      // A card the hint lifted for a lay-off: tapping it again plays the lay-off it was lifted
+      // for; discarding it instead would end the turn on the opposite of the advice.
+      const advice = state.hint?.move;
+      if (advice?.startsWith("layoff ") && advice.split(" ")[1] === card) { this.play(advice); return; }
+      this.discardSelected();
+      return;
+    }
     this.set({ selected: index, hint: this.cardHint(card) });
   }
 

@@ -485,6 +485,46 @@ def test_a_taken_card_with_its_twin_in_hand_is_marked_once(table: Page, site: Si
     expect(table.locator("#hint")).to_have_text("You have drawn your card this turn. Now discard one to end it.")
 
 
+def hinted_layoff(tries: int = 60) -> tuple[dict, str]:
+    """A New Game where the hint, in the person's turn, is a lay-off: the save then, and the move."""
+    from helpers import new_answer
+    from ladder_rummy import adapter
+
+    for n in range(tries):
+        answer = new_answer(f"hint-layoff-{n}")
+        for _ in range(400):
+            view = answer["view"]
+            if view["game_over"]:
+                break
+            if view["turn"] == 0 and view["phase"] == "play" and any(m.startswith("layoff ") for m in view["legal"]):
+                move = json.loads(adapter.hint())["hint"]
+                if move.startswith("layoff ") and move.split()[1] != "JK":
+                    return answer["save"], move
+            answer = json.loads(adapter.act(choose(view)))
+    raise AssertionError("no position whose hint is a lay-off")
+
+
+def test_a_card_lifted_by_a_lay_off_hint_is_laid_off_by_a_second_tap(table: Page, site: Site) -> None:
+    """Tapping the card the hint lifted plays the advice; it used to discard it, ending the turn."""
+    save, move = hinted_layoff()
+    table.goto(site.url)
+    table.evaluate(f"() => {{ {stored_game(save)} }}")
+    table.goto(site.url)
+    settle(table)
+    table.wait_for_selector('#app[data-phase="play"]', state="attached")
+    cards = len(hand(table))
+    table.get_by_role("button", name="Hint").click()
+    expect(table.locator("#hint")).to_have_attribute("data-move", move)
+    lifted = table.locator("#hand button.card.lifted")
+    expect(lifted).to_have_attribute("data-card", move.split()[1])
+    before = replies(table)
+    lifted.click()
+    after(table, before)
+    assert len(hand(table)) == cards - 1
+    expect(table.locator("#app")).to_have_attribute("data-phase", "play")  # still the person's turn: no discard
+    expect(table.locator("#status .latest")).to_have_text(re.compile(r"^You laid off "))
+
+
 def test_language_follows_the_browser(browser: Browser, site: Site) -> None:
     context = browser.new_context(locale="tr-TR")
     try:
