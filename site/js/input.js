@@ -56,6 +56,7 @@ export function bindInput(game) {
 
   on(document, "keydown", (event) => {
     game.keyboardUsed = true;
+    document.documentElement.dataset.input = "keys"; // dialogs.css: a sheet's scrolling body shows its focus then
     if (document.querySelector("dialog[open]")) return;
     if (event.key === "Escape") game.deselect();
     // K opens or closes the keyboard panel, from anywhere but a text box (documented in the Rules).
@@ -65,7 +66,7 @@ export function bindInput(game) {
       game.toggleKeyboard();
     }
   });
-  on(document, "pointerdown", () => { game.keyboardUsed = false; });
+  on(document, "pointerdown", () => { game.keyboardUsed = false; delete document.documentElement.dataset.input; });
 
   return () => off.splice(0).forEach((remove) => remove());
 }

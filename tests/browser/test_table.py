@@ -77,6 +77,11 @@ def test_boot_paints_the_shell_then_offers_daily_and_new_game(table: Page, site:
     for name in ("Play today's Daily", "Easy", "Normal", "Hard", "How to play", "Settings"):
         assert start.get_by_role("button", name=name).is_visible(), name
     assert table.get_attribute("#app", "data-screen") == "table"
+    # The sheet opens focused on its scrolling body: no ring framing it before anybody pressed a key.
+    ring = "() => { const e = document.activeElement; return e.matches('.sheet-body') ? getComputedStyle(e).outlineStyle : null; }"
+    assert table.evaluate(ring) == "none"
+    table.keyboard.press("Shift")
+    assert table.evaluate(ring) not in ("none", None)
 
 
 def test_start_screen_shows_a_finished_daily(context: BrowserContext, page: Page, site: Site) -> None:
