@@ -709,6 +709,13 @@ def test_phone_layout_in_turkish_and_korean(context: BrowserContext, page: Page,
     )
     assert sticking == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # The menu's foot keeps its three buttons on one row (Turkish wrapped one, squeezing the menu).
+    page.locator("#menu-button").click()
+    foot = page.locator("#start-dialog[open] .sheet-foot button")
+    expect(foot).to_have_count(3)
+    tops = {round(foot.nth(i).bounding_box()["y"]) for i in range(3)}
+    page.screenshot(path=str(ARTIFACTS / f"start-phone-{lang}.png"))
+    assert len(tops) == 1, tops
 
 
 def test_i18n_files_have_the_same_keys() -> None:
