@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -188,22 +188,34 @@ def after_first_draw(seed: str = "layout-11") -> dict:
     return answer["save"]
 
 
-def crowded(tries: int = 80) -> tuple[dict, str]:
-    """A crowded table: all four players have melds down (8 or more) and the person, laid down,
-    can lay a card off. Returns the save at that moment and the card to lift."""
+def first_position(prefix: str, wanted: Callable[[dict], str | None], tries: int) -> tuple[dict, str]:
+    """Play New Games "PREFIX-N" (the person by `choose`) until `wanted(view)` names something:
+    the save at that moment, and what it named. The engine (`adapter`) is left at that position."""
     from ladder_rummy import adapter
 
     for n in range(tries):
-        answer = new_answer(f"crowd-{n}")
+        answer = new_answer(f"{prefix}-{n}")
         for _ in range(400):
             view = answer["view"]
             if view["game_over"]:
                 break
-            layoffs = [m for m in view["legal"] if m.startswith("layoff ") and m.split()[1] != "JK"]
-            if layoffs and len({m["owner"] for m in view["table"]}) == 4 and len(view["table"]) >= 8:
-                return answer["save"], layoffs[0].split()[1]
+            found = wanted(view)
+            if found is not None:
+                return answer["save"], found
             answer = json.loads(adapter.act(choose(view)))
-    raise AssertionError("no crowded table found")
+    raise AssertionError(f"no game {prefix}-0 to -{tries - 1} reaches the position wanted")
+
+
+def crowded(tries: int = 80) -> tuple[dict, str]:
+    """A crowded table: all four players have melds down (8 or more) and the person, laid down,
+    can lay a card off. Returns the save at that moment and the card to lift."""
+    def lift(view: dict) -> str | None:
+        layoffs = [m for m in view["legal"] if m.startswith("layoff ") and m.split()[1] != "JK"]
+        if layoffs and len({m["owner"] for m in view["table"]}) == 4 and len(view["table"]) >= 8:
+            return layoffs[0].split()[1]
+        return None
+
+    return first_position("crowd", lift, tries)
 
 
 def first_melds(tries: int = 40) -> dict:

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
-from helpers import (INSTANT, ROOT, choose, command, device, find_seed, hand, last_deal, legal_moves, pin_clock, settle,
-                     stored_game, type_moves)
+from helpers import (INSTANT, ROOT, choose, command, device, find_seed, first_position, hand, last_deal, legal_moves,
+                     pin_clock, settle, stored_game, type_moves)
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -492,21 +492,15 @@ def test_a_taken_card_with_its_twin_in_hand_is_marked_once(table: Page, site: Si
 
 def hinted_layoff(tries: int = 60) -> tuple[dict, str]:
     """A New Game where the hint, in the person's turn, is a lay-off: the save then, and the move."""
-    from helpers import new_answer
     from ladder_rummy import adapter
 
-    for n in range(tries):
-        answer = new_answer(f"hint-layoff-{n}")
-        for _ in range(400):
-            view = answer["view"]
-            if view["game_over"]:
-                break
-            if view["turn"] == 0 and view["phase"] == "play" and any(m.startswith("layoff ") for m in view["legal"]):
-                move = json.loads(adapter.hint())["hint"]
-                if move.startswith("layoff ") and move.split()[1] != "JK":
-                    return answer["save"], move
-            answer = json.loads(adapter.act(choose(view)))
-    raise AssertionError("no position whose hint is a lay-off")
+    def advice(view: dict) -> str | None:
+        if view["turn"] != 0 or view["phase"] != "play" or not any(m.startswith("layoff ") for m in view["legal"]):
+            return None
+        move = json.loads(adapter.hint())["hint"]
+        return move if move.startswith("layoff ") and move.split()[1] != "JK" else None
+
+    return first_position("hint-layoff", advice, tries)
 
 
 def test_a_card_lifted_by_a_lay_off_hint_is_laid_off_by_a_second_tap(table: Page, site: Site) -> None:
