@@ -172,8 +172,9 @@ def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard) -> No
         page.evaluate(f"() => {{ {stored_game(last.before)} }}")
         page.goto(site.url)
         settle(page)
-        counter = page.locator("#deal-counter")
+        counter = page.locator("#deal-counter .deal-now")
         expect(counter).to_have_text("Deal 10/10 · last deal")
+        expect(page.locator("#deal-counter .mode-badge")).to_have_text("New Game: Easy")  # shown: "Easy"
         assert page.locator("#deal-counter .deal-dot").get_attribute("aria-hidden") == "true"
         panel = page.locator("#contract-panel")
         height = panel.bounding_box()["height"]
