@@ -8,11 +8,12 @@ place and a benchmark measures the browser the tests check.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Playwright
+    from playwright.sync_api import Browser, BrowserContext, BrowserType, Playwright
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 """Debian's Chromium (the ``CHROMIUM`` environment variable points elsewhere)."""
@@ -40,3 +41,15 @@ TIMEOUT_MS = 120_000
 def launch(driver: Playwright) -> Browser:
     """Chromium with the project's flags, from a started Playwright ``driver``."""
     return driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+def open_profile(browser_type: BrowserType, folder: Path, **options: object) -> BrowserContext:
+    """Chromium, with the project's flags, on the browser profile kept in ``folder`` (created
+    when missing); ``options`` as for a new context (viewport, has_touch, …)."""
+    return browser_type.launch_persistent_context(str(folder), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, **options)
+
+
+def copy_profile(profile: Path, folder: Path) -> Path:
+    """A copy of a closed browser profile, to open without changing the original."""
+    shutil.copytree(profile, folder, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
+    return folder

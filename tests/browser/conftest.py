@@ -9,6 +9,10 @@
   except under ``CI=true`` where that is a failure.
 * ``page`` comes with a ``guard``: any request that leaves the page's origin,
   any console error and any uncaught page error fails the test.
+* ``context`` and ``page`` are a returning player's browser (``returning_profile``: the
+  site's files and Python's snapshot cached, no game data), each test in a copy of its own;
+  ``first_visit_context`` and ``first_visit_page`` are a fresh profile, for the tests of a
+  first visit.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
-from chromium import CHROMIUM, launch
+from chromium import CHROMIUM, copy_profile, launch, open_profile
 from serving import serve
 
 if TYPE_CHECKING:
@@ -156,21 +160,80 @@ def guard(site: Site) -> Guard:
     return Guard(origin=site.url.rstrip("/"))
 
 
-@pytest.fixture
-def context(browser: Browser, guard: Guard) -> Iterator[BrowserContext]:
-    """A fresh browser profile (empty caches) whose pages and workers are guarded."""
-    ctx = browser.new_context()
+def guarded(ctx: BrowserContext, guard: Guard) -> BrowserContext:
+    """Report the context's foreign requests, console errors and page errors to ``guard``."""
     ctx.on("request", guard.on_request)  # covers the page's workers too
     ctx.on("console", guard.on_console)
     ctx.on("weberror", lambda web_error: guard.on_page_error(web_error.error))
+    return ctx
+
+
+@pytest.fixture(scope="session")
+def returning_profile(playwright: Playwright, browser: Browser, site: Site,
+                      tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A browser profile that has visited the site before, and then had its game data cleared.
+
+    The service worker is installed and holds every file, Python's snapshot is saved and the
+    wasm is compiled beside its cache entry: what a returning player's browser has. Only the
+    page's own storage (localStorage, sessionStorage) is emptied, so a test starts as a person
+    who has not played yet. A first visit costs ~10 s of Chromium's CPU on this machine (loading
+    Pyodide and starting Python on code not yet optimised); a later one about a third of it, and
+    most tests are about the table, not the first visit. The first visit, the service worker's
+    install and the snapshot are tested from a fresh profile (``first_visit_context``;
+    test_boot_smoke, test_offline, test_csp).
+    """
+    folder = tmp_path_factory.mktemp("returning") / "profile"
+    ctx = open_profile(playwright.chromium, folder)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(site.url)
+        page.wait_for_selector('html[data-offline="ready"]', state="attached")
+        page.wait_for_selector("html[data-snapshot]", state="attached")
+        assert page.get_attribute("html", "data-snapshot") == "stored"
+        for _ in range(2):  # the snapshot restored, then the wasm compiled beside the service worker's copy
+            page.reload()
+            page.locator("#start-dialog[open]").wait_for()
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    finally:
+        ctx.close()
+    return folder
+
+
+@pytest.fixture
+def context(playwright: Playwright, returning_profile: Path, guard: Guard, tmp_path: Path) -> Iterator[BrowserContext]:
+    """A guarded browser profile of its own, a copy of ``returning_profile``: the site's files
+    and Python's snapshot cached, no game data."""
+    ctx = guarded(open_profile(playwright.chromium, copy_profile(returning_profile, tmp_path / "profile")), guard)
     yield ctx
     ctx.close()
 
 
 @pytest.fixture
+def first_visit_context(browser: Browser, guard: Guard) -> Iterator[BrowserContext]:
+    """A fresh, guarded browser profile (empty caches, no service worker): a first visit."""
+    ctx = guarded(browser.new_context(), guard)
+    yield ctx
+    ctx.close()
+
+
+def first_tab(context: BrowserContext) -> Page:
+    """The profile's blank first tab (a kept profile opens with one), else a new one."""
+    blank = [tab for tab in context.pages if tab.url == "about:blank"]
+    tab = blank[0] if blank else context.new_page()
+    tab.set_default_timeout(BOOT_TIMEOUT_MS)
+    return tab
+
+
+@pytest.fixture
 def page(context: BrowserContext, guard: Guard) -> Iterator[Page]:
     """A guarded page: the test fails if it leaves the origin or logs an error."""
-    tab = context.new_page()
-    tab.set_default_timeout(BOOT_TIMEOUT_MS)
-    yield tab
+    yield first_tab(context)
+    guard.assert_clean()
+
+
+@pytest.fixture
+def first_visit_page(first_visit_context: BrowserContext, guard: Guard) -> Iterator[Page]:
+    """``page`` on a first visit (``first_visit_context``)."""
+    yield first_tab(first_visit_context)
     guard.assert_clean()

@@ -11,11 +11,14 @@ import datetime as dt
 import json
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
+
+from chromium import copy_profile, open_profile
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -390,20 +393,29 @@ def type_moves(page: Page, moves: list[str]) -> None:
 
 
 @contextmanager
-def device(browser: Browser, guard: Guard, *, size: tuple[int, int], touch: bool, lang: str, **options: object) -> Iterator[Page]:
-    """A guarded page in a fresh profile: a touch phone at device scale 2, or a desktop, in `lang`."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch,
-                                  device_scale_factor=2 if touch else 1, **options)
-    context.on("request", guard.on_request)
-    context.on("console", guard.on_console)
-    context.add_init_script(settings_script(lang))
-    try:
-        page = context.new_page()
-        page.set_default_timeout(90_000)
-        page.on("pageerror", lambda error: guard.on_page_error(error))
-        yield page
-    finally:
-        context.close()
+def device(browser: Browser, guard: Guard, *, size: tuple[int, int], touch: bool, lang: str,
+           profile: Path | None = None, **options: object) -> Iterator[Page]:
+    """A guarded page: a touch phone at device scale 2, or a desktop, in `lang`. In a fresh
+    profile (a first visit), or in a copy of `profile` (conftest.returning_profile: the site
+    cached, no game data)."""
+    view = {"viewport": {"width": size[0], "height": size[1]}, "has_touch": touch,
+            "device_scale_factor": 2 if touch else 1, **options}
+    with tempfile.TemporaryDirectory(prefix="profile-") as folder:
+        if profile is None:
+            context = browser.new_context(**view)
+        else:
+            context = open_profile(browser.browser_type, copy_profile(profile, Path(folder) / "profile"), **view)
+        context.on("request", guard.on_request)
+        context.on("console", guard.on_console)
+        context.add_init_script(settings_script(lang))
+        try:
+            blank = [tab for tab in context.pages if tab.url == "about:blank"]
+            page = blank[0] if blank else context.new_page()
+            page.set_default_timeout(90_000)
+            page.on("pageerror", lambda error: guard.on_page_error(error))
+            yield page
+        finally:
+            context.close()
 
 
 # ---- page helpers ----

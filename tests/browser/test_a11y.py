@@ -10,6 +10,7 @@ browser context bypasses that CSP only to inject axe.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -60,9 +61,9 @@ def ending() -> tuple[dict, str]:
 
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_no_serious_accessibility_problems(browser: Browser, site: Site, guard: Guard, ending: tuple[dict, str], lang: str, size: str) -> None:
+def test_no_serious_accessibility_problems(browser: Browser, site: Site, guard: Guard, returning_profile: Path, ending: tuple[dict, str], lang: str, size: str) -> None:
     problems: list[str] = []
-    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
+    with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
         page.goto(site.url)
         start = page.locator("#start-dialog[open]")
         start.wait_for()

@@ -1,7 +1,8 @@
 """Boot smoke tests in Chromium: Python starts, on this origin only, without errors.
 
 The ``page`` fixture (conftest.py) fails a test on any request to another
-origin, any console error and any uncaught page error.
+origin, any console error and any uncaught page error. Every page here is a first
+visit, from a fresh profile (``first_visit_page``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 from typing import TYPE_CHECKING
 
+import pytest
 from helpers import command
 from test_offline import guarded_context
 from test_table import after, open_seed, replies
@@ -27,6 +29,18 @@ sys.path.insert(0, str(ROOT / "bench"))
 from throttle import Profile, RunningProxy  # noqa: E402  (the benchmarks' phone network)
 
 ENGINE_VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+
+
+@pytest.fixture
+def context(first_visit_context: BrowserContext) -> BrowserContext:
+    """This module's tests are about a first visit: a fresh profile (conftest.first_visit_context)."""
+    return first_visit_context
+
+
+@pytest.fixture
+def page(first_visit_page: Page) -> Page:
+    """A guarded page of a first visit (conftest.first_visit_page)."""
+    return first_visit_page
 
 
 def boot_probe(page: Page, site: Site, query: str = "") -> str:

@@ -27,6 +27,12 @@ POLICY = next(
 )
 
 
+@pytest.fixture
+def context(first_visit_context: BrowserContext) -> BrowserContext:
+    """This module's tests are about a first visit: a fresh profile (conftest.first_visit_context)."""
+    return first_visit_context
+
+
 def without(policy: str, directive: str, source: str) -> str:
     """The policy with one source removed from one directive."""
     parts = []

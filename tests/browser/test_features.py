@@ -16,6 +16,7 @@ import datetime as dt
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -82,7 +83,7 @@ def show_month(sheet: Any, date: str) -> None:
     raise AssertionError(f"{date} is not in the calendar")
 
 
-def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, site: Site, guard: Guard) -> None:
+def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
     """Two past Dailies played to their end from the calendar's days: both show finished with
     their result, none is sent to the leaderboard, the streak (yesterday's own Daily) stays 1, and
     a third day is still open."""
@@ -97,7 +98,7 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
     for date, (save, _, _) in saves.items():
         items[f"game:daily:{date}"] = {"format": 1, "save": save, "order": [], "manual": False,
                                       "mode": {"mode": "daily", "date": date, "past": True}, "deal": 10}
-    with device(browser, guard, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
+    with device(browser, guard, profile=returning_profile, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
         page.context.add_init_script(storage_script(items))
         pin_clock(page.context, PAST_TODAY)  # the streak counts yesterday's own Daily, whatever the real date
         sent = posts(page)
@@ -152,7 +153,7 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
 
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guard, lang: str, size: str) -> None:
+def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guard, returning_profile: Path, lang: str, size: str) -> None:
     """The calendar in the reader's locale, with one finished and one open day: axe-clean, fits.
 
     The page lives on PAST_TODAY (pin_clock): the month the calendar opens on (yesterday's) shows
@@ -167,7 +168,7 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
              f"game:daily:{going}": {"format": 1, "save": {"format": 1, "engine": "1.1.0", "mode": "daily", "date": going,
                                                            "seed": f"daily-{going}", "difficulty": "normal", "log": []},
                                     "order": [], "manual": False, "mode": {"mode": "daily", "date": going, "past": True}}}
-    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
+    with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
         page.context.add_init_script(storage_script(items))
         pin_clock(page.context, today)
         page.goto(site.url)
@@ -267,7 +268,7 @@ def play_whole_game(page: Page, max_moves: int = 1500) -> int:
 
 
 @pytest.mark.slow
-def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Browser, site: Site, guard: Guard) -> None:
+def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
     """Aylin finishes a New Game and makes both links; a friend in a fresh profile opens the long
     one, sees the challenge with Aylin's replayed result, plays the whole game through the page
     (instant speed) and sees both results deal by deal — the friend's as the engine scores their
@@ -279,7 +280,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
     items = {"settings": {"speed": "instant", "sort": "suit", "lang": "en"}, "game:new": {
         "format": 1, "save": save, "order": [], "manual": False, "mode": {"mode": "new", "difficulty": "easy"}},
         "game-current": {"slot": "new"}}
-    with device(browser, guard, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
+    with device(browser, guard, profile=returning_profile, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
         page.context.add_init_script(storage_script(items))
         page.goto(site.url)
         settle(page, RESUME_MS)
@@ -291,7 +292,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
     assert (carried["c"], carried["p"], carried["r"]) == (aylin["completed"], aylin["penalty"], aylin["place"])
     assert carried["d"] == "".join("1" if up else "0" for up in aylin["climbed"])
 
-    with device(browser, guard, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
+    with device(browser, guard, profile=returning_profile, size=(1280, 800), touch=False, lang="en", bypass_csp=True) as page:
         page.goto(links["long"])
         sheet = page.locator("#challenge-dialog[open]")
         sheet.wait_for()
@@ -385,7 +386,7 @@ def tap(page: Page, selector: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: Site, guard: Guard, lang: str, size: str) -> None:
+def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: Site, guard: Guard, returning_profile: Path, lang: str, size: str) -> None:
     """A fresh profile is offered the lesson; each coach mark points at its control and advances
     only on the right move (a wrong one is not played: the mark says what to do); the deal ends,
     and nothing of the lesson is stored or counted. A screenshot of every mark."""
@@ -397,7 +398,7 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         page.wait_for_timeout(300)  # the mark follows its target every 250 ms
         page.screenshot(path=str(shots / f"{lang}-{size}-{next(number):02d}-{step}.png"))
 
-    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
+    with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
         page.goto(site.url)
         start = page.locator("#start-dialog[open]")
         offer = start.locator(".learn-offer")
@@ -493,8 +494,8 @@ def skip_the_lesson(page: Page) -> None:
     assert not [k for k in stored if k.startswith(("ladder-rummy:game", "ladder-rummy:stats"))], stored
 
 
-def test_skipping_the_lesson_leaves_a_normal_start_and_the_rules_page_offers_it_again(browser: Browser, site: Site, guard: Guard) -> None:
-    with device(browser, guard, size=SIZES["phone"], touch=True, lang="en", bypass_csp=True) as page:
+def test_skipping_the_lesson_leaves_a_normal_start_and_the_rules_page_offers_it_again(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
+    with device(browser, guard, profile=returning_profile, size=SIZES["phone"], touch=True, lang="en", bypass_csp=True) as page:
         page.goto(site.url)
         start = page.locator("#start-dialog[open]")
         start.get_by_role("button", name="Learn by playing").click()
@@ -535,11 +536,11 @@ def duel(site: Site) -> dict[str, Any]:
 
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, guard: Guard, duel: dict[str, Any], lang: str, size: str) -> None:
+def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, guard: Guard, returning_profile: Path, duel: dict[str, Any], lang: str, size: str) -> None:
     """The challenge before the game and both results after it, in each language and size: axe-clean, fits."""
     aylin = duel["aylin"]
     link = site.at(f"?seed={CHALLENGE_SEED}&difficulty=easy&challenge={payload('Aylin', aylin['engine'], aylin['result'], aylin['moves'])}")
-    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
+    with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
         page.goto(link)
         page.locator("#challenge-dialog[open]").wait_for()
         assert f"{aylin['result']['penalty']}" in page.locator("#challenge-dialog .challenge-headline").inner_text()
@@ -628,7 +629,7 @@ LESSON_STEPS = ["draw", "contract", "laydown", "taken", "discard", "stock", "lay
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_lesson_reloaded_comes_back_at_its_step_with_its_table(browser: Browser, site: Site, guard: Guard, size: str) -> None:
+def test_a_lesson_reloaded_comes_back_at_its_step_with_its_table(browser: Browser, site: Site, guard: Guard, returning_profile: Path, size: str) -> None:
     """Reloaded at two steps (an explanation after the first move, reloaded as if the page died
     between saving that move and the step after it; and a move several moves in), the lesson comes
     back at that step with the same table; it is kept in its own slot, never in
@@ -655,7 +656,7 @@ def test_a_lesson_reloaded_comes_back_at_its_step_with_its_table(browser: Browse
         page.wait_for_timeout(300)
         page.screenshot(path=str(ARTIFACTS / f"lesson-reloaded-en-{size}-{step}.png"))
 
-    with device(browser, guard, size=SIZES[size], touch=size == "phone", lang="en", bypass_csp=True) as page:
+    with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang="en", bypass_csp=True) as page:
         page.goto(site.url)
         page.locator("#start-dialog[open] .learn-offer button.primary").click()
         settle(page)

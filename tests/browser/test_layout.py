@@ -14,6 +14,7 @@ Screenshots go to artifacts/ for review.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -170,12 +171,12 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, 
 
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
 @pytest.mark.parametrize("kind", ["phones", "tablet", "larger"])
-def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, positions: dict, lang: str, kind: str) -> None:
+def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, returning_profile: Path, positions: dict, lang: str, kind: str) -> None:
     sizes, touch = SIZES[kind]
     ARTIFACTS.mkdir(exist_ok=True)
     problems: list[str] = []
     panels: dict[tuple[int, int], list] = {}
-    with device(browser, guard, size=sizes[0], touch=touch, lang=lang) as page:
+    with device(browser, guard, profile=returning_profile, size=sizes[0], touch=touch, lang=lang) as page:
         page.goto(site.url)
         page.wait_for_selector("#start-dialog[open]")
         open_at(page, site, positions["eleven"])

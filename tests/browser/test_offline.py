@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from conftest import Guard
+from conftest import Guard, guarded
 from playwright.sync_api import expect
 from helpers import INSTANT, ROOT, TABLE, choose, command, nearly_finished_new, pin_clock, type_moves
 from serving import Served, serve
@@ -51,11 +51,8 @@ def own_server(site: Site, tmp_path: Path) -> Iterator[Served]:
 
 def guarded_context(browser: Browser, origin: str) -> tuple[BrowserContext, Guard]:
     """A fresh profile with instant computer players, watched like conftest's ``page``."""
-    context = browser.new_context()
     guard = Guard(origin=origin.rstrip("/"))
-    context.on("request", guard.on_request)
-    context.on("console", guard.on_console)
-    context.on("weberror", lambda web_error: guard.on_page_error(web_error.error))
+    context = guarded(browser.new_context(), guard)
     # try: an about:blank page has no localStorage
     context.add_init_script(f"try {{ if (!localStorage.getItem('ladder-rummy:settings')) {SETTINGS} }} catch {{}}")
     return context, guard

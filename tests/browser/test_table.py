@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -157,7 +158,7 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
     assert "Deal 2/10" in table.inner_text("#deal-counter")
 
 
-def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard) -> None:
+def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
     """Deal 10 of 10 on a 360 px phone: the deal counter says it is the last deal before the
     person has laid down; once down, the contract panel says what is left and that this is the
     game's last deal (no "Next deal: step N", there is none), on the lay-down turn and after,
@@ -166,7 +167,7 @@ def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard) -> No
 
     last = last_deal()
     assert last.step < 10  # not the person's own contract 10 (that is contract.after_last)
-    with device(browser, guard, size=(360, 640), touch=True, lang="en", bypass_csp=True) as page:
+    with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en", bypass_csp=True) as page:
         page.goto(site.url)
         page.locator("#start-dialog[open]").wait_for()
         page.evaluate(f"() => {{ {stored_game(last.before)} }}")
