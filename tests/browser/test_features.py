@@ -269,7 +269,7 @@ def play_whole_game(page: Page, max_moves: int = 1500) -> int:
 
 @pytest.mark.slow
 def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
-    """Aylin finishes a New Game and makes both links; a friend in a fresh profile opens the long
+    """Aylin finishes a New Game and makes both links; a friend in a profile of their own (no game data) opens the long
     one, sees the challenge with Aylin's replayed result, plays the whole game through the page
     (instant speed) and sees both results deal by deal — the friend's as the engine scores their
     log, Aylin's as the link carried it — then watches Aylin's game; a hand-edited result shows
@@ -387,7 +387,7 @@ def tap(page: Page, selector: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: Site, guard: Guard, returning_profile: Path, lang: str, size: str) -> None:
-    """A fresh profile is offered the lesson; each coach mark points at its control and advances
+    """A profile with no game data is offered the lesson; each coach mark points at its control and advances
     only on the right move (a wrong one is not played: the mark says what to do); the deal ends,
     and nothing of the lesson is stored or counted. A screenshot of every mark."""
     shots = ARTIFACTS / "lesson"
