@@ -268,12 +268,14 @@ def play_whole_game(page: Page, max_moves: int = 1500) -> int:
 
 
 @pytest.mark.slow
-def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
-    """Aylin finishes a New Game and makes both links; a friend in a profile of their own (no game data) opens the long
-    one, sees the challenge with Aylin's replayed result, plays the whole game through the page
-    (instant speed) and sees both results deal by deal — the friend's as the engine scores their
-    log, Aylin's as the link carried it — then watches Aylin's game; a hand-edited result shows
-    the replayed numbers, an edited move and garbage get a clear message and no number."""
+def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Browser, site: Site, guard: Guard,
+                                                                  returning_profile: Path) -> None:
+    """Aylin finishes a New Game and makes both links; a friend in a profile of their own (no
+    game data) opens the long one, sees the challenge with Aylin's replayed result, plays the
+    whole game through the page (instant speed) and sees both results deal by deal — the
+    friend's as the engine scores their log, Aylin's as the link carried it — then watches
+    Aylin's game; a hand-edited result shows the replayed numbers, an edited move and garbage
+    get a clear message and no number."""
     from ladder_rummy.challenge import challenge_of
 
     save, moves, aylin = nearly_finished_new(site, CHALLENGE_SEED, "easy", 0)
