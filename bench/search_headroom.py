@@ -141,6 +141,20 @@ class SampledNormalPlayout(OracleNormalPlayout):
         return game
 
 
+class HandsOracle(SampledNormalPlayout):
+    """Half an oracle: the rivals' true hands, but the stock's true cards in an order drawn
+    from Hard's own generator, played out by Normal. It tells what reading the rivals' hands
+    could be worth, apart from knowing which card comes next."""
+
+    def world(self, r: Reading, rng: random.Random) -> Deal:
+        """The true hands (:meth:`OracleHard.world`), the stock shuffled."""
+        deal = OracleHard.world(self, r, rng)
+        stock = [INDEX[c] for c in _PLAYING[0].stock]
+        rng.shuffle(stock)
+        deal.queues = _queues(stock, r.seat)
+        return deal
+
+
 def stock_of(queues: list[list[int]], seat: int, count: int) -> list[int]:
     """The stock (next card last) that ``deal._queues(stock, seat)`` dealt into ``queues``."""
     taken = [0] * len(queues)
@@ -171,6 +185,8 @@ VARIANTS = {
                                                    "sampled_normal"),
     "sampled_normal_all": lambda: SampledNormalPlayout(replace(WIDE, worlds=8, min_worlds=4, turns=400),
                                                        "sampled_normal_all", early=True),
+    "hands_oracle_all": lambda: HandsOracle(replace(WIDE, worlds=4, min_worlds=4, turns=400), "hands_oracle_all",
+                                            early=True),
 }
 """``oracle``: Hard of this engine with true worlds; ``oracle_wide``: searching every close
 call once somebody is down; ``oracle_all``: the same from the deal's first turn;
