@@ -393,27 +393,19 @@ def type_moves(page: Page, moves: list[str]) -> None:
 
 
 @contextmanager
-def device(browser: Browser, guard: Guard, *, size: tuple[int, int], touch: bool, lang: str,
-           profile: Path | None = None, **options: object) -> Iterator[Page]:
-    """A guarded page: a touch phone at device scale 2, or a desktop, in `lang`. In a fresh
-    profile (a first visit), or in a copy of `profile` (conftest.returning_profile: the site
-    cached, no game data)."""
+def device(browser: Browser, guard: Guard, *, profile: Path, size: tuple[int, int], touch: bool, lang: str,
+           **options: object) -> Iterator[Page]:
+    """A guarded page in a copy of `profile` (conftest.returning_profile: the site cached, no game
+    data): a touch phone at device scale 2, or a desktop, in `lang`."""
+    from conftest import first_tab, guarded  # conftest imports nothing of this module
+
     view = {"viewport": {"width": size[0], "height": size[1]}, "has_touch": touch,
             "device_scale_factor": 2 if touch else 1, **options}
     with tempfile.TemporaryDirectory(prefix="profile-") as folder:
-        if profile is None:
-            context = browser.new_context(**view)
-        else:
-            context = open_profile(browser.browser_type, copy_profile(profile, Path(folder) / "profile"), **view)
-        context.on("request", guard.on_request)
-        context.on("console", guard.on_console)
+        context = guarded(open_profile(browser.browser_type, copy_profile(profile, Path(folder) / "profile"), **view), guard)
         context.add_init_script(settings_script(lang))
         try:
-            blank = [tab for tab in context.pages if tab.url == "about:blank"]
-            page = blank[0] if blank else context.new_page()
-            page.set_default_timeout(90_000)
-            page.on("pageerror", lambda error: guard.on_page_error(error))
-            yield page
+            yield first_tab(context)
         finally:
             context.close()
 
