@@ -902,7 +902,7 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
         JSON.stringify({...JSON.parse(localStorage.getItem('ladder-rummy:settings')), speed: 'slow'}))""")
     table.reload()
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="play"]', state="attached")
-    card = table.locator("#hand button.card").last
+    card = table.locator("#hand button.card:not([data-card='JK'])").last  # a joker's discard asks first
     card.click()
     table.get_by_role("button", name="Discard", exact=True).click()
     table.wait_for_selector('#app[data-busy="true"]', state="attached")
@@ -965,3 +965,60 @@ def test_a_redraw_with_nothing_new_words_no_contract(table: Page, site: Site) ->
     assert lookups["counter"] >= 1, "no redraw happened"
     assert lookups["contract"] == 0, lookups
     expect(table.locator('.seat[data-seat="1"] .seat-contract')).to_have_text("2 groups of 3")
+
+
+
+def joker_to_discard(view: dict) -> str | None:
+    """The person's discard phase with a joker in hand and another card that may go."""
+    if view["turn"] != 0 or view["phase"] != "play" or "discard JK" not in view["legal"] or len(view["hand"]) < 3:
+        return None
+    return "JK" if any(m.startswith("discard ") and m != "discard JK" for m in view["legal"]) else None
+
+
+def next_player_name(save: dict) -> str:
+    """The name of the player after the person (seat 1), as the engine's view gives it."""
+    from ladder_rummy import adapter
+
+    return str(json.loads(adapter.resume(json.dumps(save)))["view"]["players"][1]["name"])
+
+
+def joker_warning(page: Page, site: Site, lang: str) -> None:
+    """On a touch phone: a double tap on a joker warns (in `lang`, naming who plays next) and
+    throws nothing; lifting another card drops the warning; Discard, then Discard again, throws it."""
+    save, _ = first_position("joker", joker_to_discard, 60)
+    words = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    warning = words["hint"]["joker_discard"].replace("{name}", next_player_name(save))
+    page.goto(site.url)
+    page.evaluate(f"() => {{ {stored_game(save)} }}")
+    page.goto(site.url)
+    settle(page)
+    page.wait_for_selector('#app[data-phase="play"]', state="attached")
+    cards = hand(page)
+    hint = page.locator("#hint")
+    joker = page.locator('#hand button.card[data-card="JK"]').first
+    joker.tap()
+    joker.tap()  # a double tap: warned, not thrown
+    expect(hint).to_have_text(warning)
+    page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"table-phone-joker-warning-{lang}.png"))
+    assert hand(page) == cards
+    expect(page.locator("#app")).to_have_attribute("data-phase", "play")
+    page.locator("#hand button.card:not([data-card='JK'])").first.tap()  # another card lifted: the warning goes
+    expect(hint).not_to_have_text(warning)
+    joker.tap()
+    page.locator("#discard-button").tap()
+    expect(hint).to_have_text(warning)
+    assert hand(page) == cards
+    before = replies(page)
+    page.locator("#discard-button").tap()  # confirmed
+    after(page, before)
+    if not page.locator("#deal-dialog[open]").count():  # unless a computer player went out at once
+        assert hand(page).count("JK") == cards.count("JK") - 1 and len(hand(page)) == len(cards) - 1
+
+
+def test_a_joker_is_discarded_only_after_a_warning(browser: Browser, site: Site, guard: Guard,
+                                                   returning_profile: Path) -> None:
+    """A double tap throws a card; for a joker, the first attempt warns and names who plays next."""
+    with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en") as page:
+        joker_warning(page, site, "en")
