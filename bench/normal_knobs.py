@@ -22,11 +22,8 @@ from typing import Callable, Sequence
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ladder_rummy.actions import Discard  # noqa: E402
 from ladder_rummy.bots import Bot, registry  # noqa: E402
 from ladder_rummy.bots.normal import NormalBot  # noqa: E402
-from ladder_rummy.bots.reading import Reading  # noqa: E402
-from ladder_rummy.evaluate import INDEX  # noqa: E402
 
 import search_headroom  # noqa: E402
 
@@ -38,17 +35,9 @@ class DownPoints(NormalBot):
         super().__init__(replace(registry.NORMAL_1_1, name=name))
         self.weights = (racing, calm)
 
-    def down_costs(self, r: Reading, options: list[Discard]) -> dict[Discard, tuple[float, int]]:
-        """``StrongBot.down_costs`` with this variant's weights of a point."""
-        racing = any(not rival.laid_down and rival.completed >= r.completed for rival in r.rivals)
-        point_weight = self.weights[0] if racing else self.weights[1]
-
-        def cost(action: Discard) -> tuple[float, int]:
-            card = action.card
-            keep = 1.0 if r.fits_table(card) else self.soon_fits(r, card)
-            return (keep - point_weight * card.points + 5.0 * self.feeding(r, card), -INDEX[card])
-
-        return {action: cost(action) for action in options}
+    def down_point_weight(self, racing: bool) -> float:
+        """This variant's weight of a point once down."""
+        return self.weights[0] if racing else self.weights[1]
 
 
 def knob(name: str, **changes: float) -> Callable[[], Bot]:

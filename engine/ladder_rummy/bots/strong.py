@@ -326,7 +326,7 @@ class StrongBot:
         """Each discard once down with its cost (lower is better): what keeping the card is
         worth, less the points it sheds, plus what it hands the next player; then the card."""
         racing = any(not rival.laid_down and rival.completed >= r.completed for rival in r.rivals)
-        point_weight = 0.01 if racing else 0.03
+        point_weight = self.down_point_weight(racing)
 
         def cost(action: Discard) -> tuple[float, int]:
             card = action.card
@@ -334,6 +334,11 @@ class StrongBot:
             return (keep - point_weight * card.points + 5.0 * self.feeding(r, card), -INDEX[card])
 
         return {action: cost(action) for action in options}
+
+    def down_point_weight(self, racing: bool) -> float:
+        """A point shed once down, in contracts: less while a rival with as many contracts is not
+        down yet (``racing``), since then going out first, not the points, decides the deal."""
+        return 0.01 if racing else 0.03
 
     def soon_fits(self, r: Reading, card: Card) -> float:
         """A rough chance that ``card`` finds a meld to join: a run one card away, a group a rival collects."""
