@@ -883,13 +883,12 @@ export class Game {
   /**
    * A joker is wild: the next player can take it and use it in any meld. A double tap throws a
    * card, so the first attempt to discard a joker only warns, naming who plays next; a second
-   * Discard (or tap) on the same lifted joker throws it. No warning when every other card is
-   * barred (the joker is the only discard) or when it is the last card (going out).
+   * Discard (or tap) on the same lifted joker throws it. No warning when the engine allows no
+   * other discard: every other card is barred, or the joker is the last card (going out).
    */
   jokerToConfirm(card, selected) {
     const view = this.state.view;
-    if (card !== "JK" || view.hand.length <= 1) return false;
-    if (!view.legal.some((move) => move.startsWith("discard ") && move !== "discard JK")) return false;
+    if (card !== "JK" || !view.legal.some((move) => move.startsWith("discard ") && move !== "discard JK")) return false;
     const confirm = `discard JK@${selected}`;
     if (this.state.hint?.confirm === confirm) return false;
     const text = t("hint.joker_discard", { name: view.players[1].name });
