@@ -32,6 +32,7 @@ def refused(game: Game, action: str, reason: str) -> None:
         game.apply(action)
     assert reason in str(info.value), str(info.value)
     assert str(parse_action(action)) in str(info.value)
+    assert info.value.code, "a refusal at the table carries a code the page words (errors.REFUSALS)"
     after = json.dumps([game.view(s) for s in range(4)], sort_keys=True), list(game.log), list(game.stock)
     assert before == after
 

@@ -101,7 +101,7 @@ def parse_action(text: str) -> Action:
     except InvalidCardError as err:
         raise InvalidActionError(f"{text.strip()!r}: {err}") from None
     except InvalidActionError as err:
-        raise InvalidActionError(f"{text.strip()!r}: {err}") from None
+        raise InvalidActionError(f"{text.strip()!r}: {err}", err.code, **err.params) from None
 
 
 def _parse_draw(args: list[str]) -> Action:
@@ -116,7 +116,7 @@ def _parse_laydown(args: list[str]) -> Action:
     text = " ".join(args)
     parts = [p for p in text.split("/")]
     if any(not p.strip() for p in parts):
-        raise InvalidActionError("an empty meld between '/' separators")
+        raise InvalidActionError("an empty meld between '/' separators", "meld_empty")
     return LayDown(tuple(tuple(parse_cards(p)) for p in parts))
 
 

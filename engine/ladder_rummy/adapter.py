@@ -2,7 +2,8 @@
 
 Every function takes and returns JSON text, so the JavaScript bridge needs only
 ``JSON.parse``. One game lives in the interpreter at a time. Errors never escape
-as tracebacks: an answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": reason}``.
+as tracebacks: an answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": reason}``, with the
+refusal's ``code`` and ``params`` when it has them (the page words those in the reader's language).
 
 A game keeps the computer players of the engine version that started it: its save
 names that version (``engine``), and resuming or watching it plays its computer
@@ -89,12 +90,21 @@ def recent_events(count: int) -> str:
     return _answer_with(events)
 
 
+def _refusal(err: Exception) -> str:
+    """``{"ok": false, "error": message}``, with the ``code`` and ``params`` the page words in the
+    reader's language when the error has them (see :class:`LadderRummyError`)."""
+    answer: dict[str, Any] = {"ok": False, "error": str(err)}
+    if isinstance(err, LadderRummyError) and err.code:
+        answer.update(code=err.code, params=err.params)
+    return json.dumps(answer)
+
+
 def _answer_with(step: Callable[[], dict[str, Any]]) -> str:
     """Like :func:`_answer`, for calls that do not concern the game in progress."""
     try:
         return json.dumps({"ok": True, **step()})
     except (LadderRummyError, ValueError, TypeError) as err:
-        return json.dumps({"ok": False, "error": str(err)})
+        return _refusal(err)
 
 
 def hint() -> str:
@@ -105,7 +115,7 @@ def hint() -> str:
             raise LadderRummyError("hints are off in the Daily: everyone plays the same deals unaided")
         game = match.game
         if game.is_over or game.current_seat != PERSON:
-            raise LadderRummyError("it is not your turn")
+            raise LadderRummyError("it is not your turn", "not_your_turn")
         rng = derive(game.seed, "hint", len(game.log))
         action = make_bot("strong").choose(game.view(PERSON), game.legal_actions(), rng)
         return {"hint": str(action)}
@@ -255,10 +265,8 @@ def _answer(step: Callable[[], None]) -> str:
     try:
         step()
         return json.dumps({"ok": True, **snapshot()})
-    except LadderRummyError as err:
-        return json.dumps({"ok": False, "error": str(err)})
-    except ValueError as err:
-        return json.dumps({"ok": False, "error": str(err)})
+    except ValueError as err:  # LadderRummyError is one
+        return _refusal(err)
 
 
 def _load_object(text: str, what: str) -> dict[str, Any]:

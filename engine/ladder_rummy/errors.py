@@ -8,8 +8,39 @@ A broken internal invariant is a different type: it means a bug, not bad input.
 from __future__ import annotations
 
 
+#: Every refusal code and the params its sentence is given. The page has words for each code in
+#: every language (site/i18n/*.json, ``refusal``; tests/test_refusals.py holds the two to each
+#: other); the page adds ``contract``, the words of contract ``step``.
+REFUSALS: dict[str, frozenset[str]] = {code: frozenset(params) for code, params in {
+    "game_over": (), "not_your_turn": (), "not_action": (),
+    "draw_first": (), "drawn_already": (), "discard_empty": (), "only_copies": ("card",),
+    "laid_down_already": (), "contract_not_made": ("step",), "contract_is": ("step",),
+    "not_held": ("cards",), "only_taken": ("card",),
+    "lay_down_first": (), "laid_down_now": (), "no_meld": ("meld",), "no_fit": ("card", "meld"),
+    "group_ends": ("meld",), "no_fit_low": ("card", "meld"), "no_fit_high": ("card", "meld"),
+    "discard_taken": ("card",),
+    "meld_empty": (), "meld_ranks": ("cards",), "meld_suits": ("cards",), "meld_order": ("cards",),
+    "meld_run_long": ("cards", "size"), "meld_naturals": ("cards",), "meld_neither": ("cards", "size"),
+    "meld_short_group": ("cards", "size"), "meld_short_run": ("cards", "size"),
+}.items()}
+
+
 class LadderRummyError(ValueError):
-    """Base of every error caused by input the engine was given."""
+    """Base of every error caused by input the engine was given.
+
+    Besides its English message, a refusal a player can meet at the table carries a ``code`` (a
+    stable name such as ``"not_held"``) and the ``params`` its sentence needs (card strings such
+    as ``"7H"``, numbers). The page words the code in the reader's language and falls back to
+    the message when it has no words for it; the message stays what the endpoint and the logs
+    show. An error without a code is shown as its message.
+    """
+
+    def __init__(self, message: str, code: str = "", **params: str | int) -> None:
+        super().__init__(message)
+        if code and REFUSALS.get(code) != frozenset(params):
+            raise InvariantError(f"refusal {code!r} with params {sorted(params)}: not as errors.REFUSALS has it")
+        self.code = code
+        self.params = params
 
 
 class InvalidCardError(LadderRummyError):

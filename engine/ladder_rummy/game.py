@@ -296,43 +296,46 @@ class Game:
         self._version += 1
         return resolved
 
-    def _refuse(self, action: Action, reason: str) -> IllegalActionError:
-        return IllegalActionError(f"{action}: {reason}")
+    def _refuse(self, action: Action, reason: str, code: str, **params: str | int) -> IllegalActionError:
+        """The refusal of ``action``: its English reason, and the code and params the page words."""
+        return IllegalActionError(f"{action}: {reason}", code, **params)
 
     def _resolve(self, action: Action) -> Action:
         """Check an action against the rules and make it explicit (the arrangement, the end)."""
         if self.is_over:
-            raise self._refuse(action, "the game is over")
+            raise self._refuse(action, "the game is over", "game_over")
         if isinstance(action, Draw):
             return self._check_draw(action)
         if self.phase != "play":
-            raise self._refuse(action, "draw a card first (from the stock or the discard pile)")
+            raise self._refuse(action, "draw a card first (from the stock or the discard pile)", "draw_first")
         if isinstance(action, LayDown):
             return self._check_laydown(action)
         if isinstance(action, LayOff):
             return self._check_layoff(action)
         if isinstance(action, Discard):
             return self._check_discard(action)
-        raise self._refuse(action, "not an action")
+        raise self._refuse(action, "not an action", "not_action")
 
     def _check_draw(self, action: Draw) -> Action:
         if self.phase != "draw":
-            raise self._refuse(action, "you have already drawn this turn")
+            raise self._refuse(action, "you have already drawn this turn", "drawn_already")
         if action.source == "discard" and not self._may_take_discard():
-            top = self.discard[-1] if self.discard else None
-            why = "the discard pile is empty" if top is None else (
-                f"you would hold only copies of {top}, which you could not discard")
-            raise self._refuse(action, why)
+            if not self.discard:
+                raise self._refuse(action, "the discard pile is empty", "discard_empty")
+            top = self.discard[-1]
+            raise self._refuse(action, f"you would hold only copies of {top}, which you could not discard",
+                               "only_copies", card=str(top))
         return action
 
     def _check_laydown(self, action: LayDown) -> Action:
         p = self.players[self.current_seat]
         if p.laid_down:
-            raise self._refuse(action, "you have already laid down your contract this deal")
+            raise self._refuse(action, "you have already laid down your contract this deal", "laid_down_already")
         if action.melds is None:
             melds = self._finder_arrangement()
             if melds is None:
-                raise self._refuse(action, f"your hand does not make contract {p.step} ({_contract_words(p.step)})")
+                raise self._refuse(action, f"your hand does not make contract {p.step} ({_contract_words(p.step)})",
+                                   "contract_not_made", step=p.step)
         else:
             melds = self._own_arrangement(action, p)
         return LayDown(tuple(m.cards for m in melds))
@@ -342,50 +345,56 @@ class Game:
         try:
             melds = tuple(Meld.from_cards(cards) for cards in action.melds)
         except InvalidMeldError as err:
-            raise self._refuse(action, str(err)) from None
+            raise self._refuse(action, str(err), err.code, **err.params) from None
         if not satisfies(melds, p.step):
-            raise self._refuse(action, f"contract {p.step} is {_contract_words(p.step)}")
+            raise self._refuse(action, f"contract {p.step} is {_contract_words(p.step)}", "contract_is", step=p.step)
         need = Counter(c for m in melds for c in m.cards)
         missing = need - Counter(p.hand)
         if missing:
-            raise self._refuse(action, f"you do not hold {format_cards(sorted_hand(missing.elements()))}")
+            cards = format_cards(sorted_hand(missing.elements()))
+            raise self._refuse(action, f"you do not hold {cards}", "not_held", cards=cards)
         if not self._leaves_playable(Counter(p.hand) - need):
-            raise self._refuse(action, f"you would hold only {self.taken}, which you took from the discard pile this turn")
+            raise self._refuse(action, f"you would hold only {self.taken}, which you took from the discard pile this turn",
+                               "only_taken", card=str(self.taken))
         return melds
 
     def _check_layoff(self, action: LayOff) -> Action:
         p = self.players[self.current_seat]
         if not p.laid_down:
-            raise self._refuse(action, "lay down your contract before laying off")
+            raise self._refuse(action, "lay down your contract before laying off", "lay_down_first")
         if self.laid_down_now:
-            raise self._refuse(action, "you laid down this turn; lay off from your next turn")
+            raise self._refuse(action, "you laid down this turn; lay off from your next turn", "laid_down_now")
         if action.card not in p.hand:
-            raise self._refuse(action, f"you do not hold {action.card}")
+            raise self._refuse(action, f"you do not hold {action.card}", "not_held", cards=str(action.card))
         if not 1 <= action.meld <= len(self.table):
-            raise self._refuse(action, f"there is no meld {action.meld} on the table")
+            raise self._refuse(action, f"there is no meld {action.meld} on the table", "no_meld", meld=action.meld)
         meld = self.table[action.meld - 1].meld
         ends = meld.ends_accepting(action.card)
         if not ends:
-            raise self._refuse(action, f"{action.card} does not fit meld {action.meld} ({meld})")
+            raise self._refuse(action, f"{action.card} does not fit meld {action.meld} ({meld})", "no_fit",
+                               card=str(action.card), meld=action.meld)
         end = action.end
         if meld.kind == "group":
             if end is not None:
-                raise self._refuse(action, f"meld {action.meld} is a group: it has no ends")
+                raise self._refuse(action, f"meld {action.meld} is a group: it has no ends", "group_ends", meld=action.meld)
         elif end is None:
             end = default_end(ends)
         elif end not in ends:
-            raise self._refuse(action, f"{action.card} does not fit the {end} end of meld {action.meld} ({meld})")
+            raise self._refuse(action, f"{action.card} does not fit the {end} end of meld {action.meld} ({meld})",
+                               f"no_fit_{end}", card=str(action.card), meld=action.meld)
         if not self._leaves_playable(Counter(p.hand) - Counter([action.card])):
-            raise self._refuse(action, f"you would hold only {self.taken}, which you took from the discard pile this turn")
+            raise self._refuse(action, f"you would hold only {self.taken}, which you took from the discard pile this turn",
+                               "only_taken", card=str(self.taken))
         keep_end = end if (action.card.is_joker and meld.kind == "run") or len(ends) > 1 else None
         return LayOff(action.card, action.meld, keep_end)
 
     def _check_discard(self, action: Discard) -> Action:
         p = self.players[self.current_seat]
         if action.card not in p.hand:
-            raise self._refuse(action, f"you do not hold {action.card}")
+            raise self._refuse(action, f"you do not hold {action.card}", "not_held", cards=str(action.card))
         if action.card == self.taken:
-            raise self._refuse(action, f"you took {self.taken} from the discard pile this turn")
+            raise self._refuse(action, f"you took {self.taken} from the discard pile this turn", "discard_taken",
+                               card=str(self.taken))
         return action
 
     # The checked action is played below; nothing here may refuse.

@@ -64,7 +64,9 @@ class Match:
     def play_person(self, action: Action | str) -> Action:
         """Apply the person's action (validated), then let the computers play."""
         if self.bot_to_move() is not None or self.game.is_over:
-            raise LadderRummyError("it is not your turn" if not self.game.is_over else "the game is over")
+            if self.game.is_over:
+                raise LadderRummyError("the game is over", "game_over")
+            raise LadderRummyError("it is not your turn", "not_your_turn")
         done = self.game.apply(action)
         self.advance()
         return done

@@ -57,7 +57,8 @@ class Meld:
         _check_size_and_naturals("group", cards, naturals)
         ranks = {c.rank for c in naturals}
         if len(ranks) != 1:
-            raise InvalidMeldError(f"{format_cards(cards)} is not a group: the cards are not all of one rank")
+            raise InvalidMeldError(f"{format_cards(cards)} is not a group: the cards are not all of one rank",
+                                  "meld_ranks", cards=format_cards(cards))
         return cls("group", cards, rank=ranks.pop())
 
     @classmethod
@@ -68,14 +69,17 @@ class Meld:
         _check_size_and_naturals("run", cards, naturals)
         suits = {c.suit for c in naturals}
         if len(suits) != 1:
-            raise InvalidMeldError(f"{format_cards(cards)} is not a run: the cards are not all of one suit")
+            raise InvalidMeldError(f"{format_cards(cards)} is not a run: the cards are not all of one suit",
+                                  "meld_suits", cards=format_cards(cards))
         if len(cards) > MAX_RUN:
-            raise InvalidMeldError(f"{format_cards(cards)} is not a run: a run has at most 13 cards")
+            raise InvalidMeldError(f"{format_cards(cards)} is not a run: a run has at most {MAX_RUN} cards",
+                                  "meld_run_long", cards=format_cards(cards), size=MAX_RUN)
         start = _run_start(cards)
         if start is None:
             raise InvalidMeldError(
                 f"{format_cards(cards)} is not a run: the cards are not in consecutive order "
-                "(write runs low to high, jokers in place; the ace is low or high, never both)"
+                "(write runs low to high, jokers in place; the ace is low or high, never both)",
+                "meld_order", cards=format_cards(cards),
             )
         return cls("run", cards, suit=suits.pop(), start=start)
 
@@ -84,13 +88,15 @@ class Meld:
         """A group if the naturals share a rank, else a run; the error explains either way."""
         naturals = [c for c in cards if not c.is_joker]
         if len(naturals) < MIN_NATURALS:
-            raise InvalidMeldError(f"{format_cards(cards) or 'no cards'}: a meld needs at least two natural (non-joker) cards")
+            raise InvalidMeldError(f"{format_cards(cards) or 'no cards'}: a meld needs at least two natural (non-joker) cards",
+                                  "meld_naturals", cards=format_cards(cards))
         if len({c.rank for c in naturals}) == 1:
             return cls.group(cards)
         if len(cards) < MIN_SIZE["run"]:
             raise InvalidMeldError(
                 f"{format_cards(cards)} is neither a group (the cards are not all of one rank) "
-                f"nor a run (too short: at least {MIN_SIZE['run']} cards)"
+                f"nor a run (too short: at least {MIN_SIZE['run']} cards)",
+                "meld_neither", cards=format_cards(cards), size=MIN_SIZE["run"],
             )
         return cls.run(cards)
 
@@ -165,9 +171,11 @@ def default_end(ends: Sequence[End | None]) -> End | None:
 
 def _check_size_and_naturals(kind: Kind, cards: Sequence[Card], naturals: Sequence[Card]) -> None:
     if len(cards) < MIN_SIZE[kind]:
-        raise InvalidMeldError(f"{format_cards(cards) or 'no cards'} is too short for a {kind} (at least {MIN_SIZE[kind]} cards)")
+        raise InvalidMeldError(f"{format_cards(cards) or 'no cards'} is too short for a {kind} (at least {MIN_SIZE[kind]} cards)",
+                              f"meld_short_{kind}", cards=format_cards(cards), size=MIN_SIZE[kind])
     if len(naturals) < MIN_NATURALS:
-        raise InvalidMeldError(f"{format_cards(cards)} needs at least two natural (non-joker) cards")
+        raise InvalidMeldError(f"{format_cards(cards)} needs at least two natural (non-joker) cards",
+                              "meld_naturals", cards=format_cards(cards))
 
 
 def _run_start(cards: Sequence[Card]) -> int | None:

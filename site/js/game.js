@@ -8,7 +8,7 @@ import { handKeys, modeLine } from "./render.js";
 import { KEYS } from "./storage.js";
 import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
-import { LANGUAGES, cardName, pickLanguage, setLanguage, t } from "./i18n.js";
+import { LANGUAGES, cardName, pickLanguage, refusalText, setLanguage, t } from "./i18n.js";
 import { canDiscard, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
@@ -389,7 +389,8 @@ export class Game {
   }
 
   fail(answer, from = "table") {
-    const text = answer.crash ? t("error.crash") : t("error.refused", { reason: answer.error });
+    const reason = answer.crash ? null : refusalText(answer, this.state.view?.players[0].contract);
+    const text = answer.crash ? t("error.crash") : t("error.refused", { reason });
     this.lastError = text;
     if (from === "keyboard") this.set({ commandError: text });
     else if (from === "arrange" && this.state.arrange) this.set({ arrange: { ...this.state.arrange, error: text } });
@@ -826,7 +827,7 @@ export class Game {
   tapPile(pile) {
     if (!this.myTurn()) { this.explain(this.waitReason()); return; }
     const view = this.state.view;
-    // The two refusals a tap on a pile meets most, in the reader's language (the engine's reasons are English).
+    // The two refusals a tap on a pile meets most, said at once without asking the engine.
     if (view.phase !== "draw") { this.explain(t("hint.drawn_already")); return; }
     if (pile === "discard" && !view.discard.length) { this.explain(t("hint.discard_empty")); return; }
     this.play(`draw ${pile}`); // not in view.legal otherwise? the engine says why, in words

@@ -98,6 +98,24 @@ export function variant(key, suffix) {
 }
 
 /**
+ * An engine refusal ({error, code, params}) in the reader's language: the words of
+ * `refusal.<code>` (English ones where this language lacks them) with the cards of its params
+ * named and `{contract}` the words of `contract`, the contract the refusal is about. A code the
+ * page has no words for (an older page, a newer engine) shows the engine's own English message.
+ */
+export function refusalText({ error, code, params = {} }, contract = null) {
+  if (!code || typeof entry(`refusal.${code}`) !== "string") return error;
+  const words = { ...params };
+  if (typeof params.card === "string") words.card = cardInText(params.card);
+  if (typeof params.cards === "string") {
+    words.cards = params.cards ? params.cards.split(" ").map(cardInText).join(t("refusal.list_join")) : t("refusal.no_cards");
+  }
+  if (contract) words.contract = contractWords(contract);
+  const text = t(`refusal.${code}`, words);
+  return text.charAt(0).toLocaleUpperCase(current) + text.slice(1); // "a joker does not fit…" opens a sentence
+}
+
+/**
  * [{kind: "group", size: 3}, {kind: "group", size: 3}] → "two groups of 3"; `short` → "2 groups
  * of 3", the form a phone's narrow seat fits in two lines in every language (the seat's name for
  * screen readers keeps the long one).

@@ -264,11 +264,12 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded(table: Page, s
     table.get_by_role("button", name="Discard", exact=True).click()
     expect(hint).to_contain_text("can't be discarded")
     assert table.locator("#hand button.card").count() == 11  # nothing was discarded
-    # Typed anyway: the engine refuses, and its reason is shown.
+    # Typed anyway: the engine refuses, and its reason is shown, the card named.
     before = replies(table)
     command(table, f"discard {top}")
     after(table, before)
-    expect(table.locator("#command-error")).to_contain_text(re.compile(f"^Not allowed:.*{top}"))
+    expect(table.locator("#command-error")).to_have_text(
+        f"Not allowed: You took {in_words(top)} from the discard pile this turn: you cannot discard it until your next turn.")
 
 
 def test_reload_mid_deal_resumes_the_same_hand_and_turn(table: Page, site: Site) -> None:
@@ -447,6 +448,21 @@ def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> 
     assert not re.search(r"\b(discarded|drew|laid|Your turn)\b", turkish_status), turkish_status
     name = table.locator("#hand button.card").first.get_attribute("aria-label")
     assert re.match(r"^(Kupa|Karo|Sinek|Maça) |^Joker$", name), name
+    # The engine's refusals are worded in Turkish too, the cards in them named.
+    error = table.locator("#command-error")
+    before = replies(table)
+    command(table, "draw stock")
+    after(table, before)
+    missing = next(card for card in ("AH", "AD", "AC", "AS") if card not in hand(table))
+    before = replies(table)
+    command(table, f"discard {missing}")
+    after(table, before)
+    suits = {"H": "Kupa", "D": "Karo", "C": "Sinek", "S": "Maça"}
+    expect(error).to_have_text(f"Olmaz: Elinde şu kart yok: {suits[missing[-1]]} as.")
+    before = replies(table)
+    command(table, "laydown 7H 8D 9C 10S / 2C 2D 2S")
+    after(table, before)
+    expect(error).to_have_text("Olmaz: Kupa 7, Karo 8, Sinek 9, Maça 10: bu bir seri değil, kartların hepsi aynı renkten değil.")
     # The rules page, switched to Korean from inside it.
     table.get_by_role("button", name="Kurallar").click()
     rules = table.locator("#rules-dialog[open]")
@@ -459,6 +475,10 @@ def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> 
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
     assert table.get_attribute("html", "lang") == "ko"
     expect(table.get_by_role("button", name="계약 내려놓기")).to_have_count(1)
+    before = replies(table)
+    command(table, "draw stock")
+    after(table, before)
+    expect(table.locator("#command-error")).to_have_text("할 수 없음: 이번 차례에 이미 카드를 뽑았습니다.")
 
 
 def twin_seed(tries: int = 400) -> str:

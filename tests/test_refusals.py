@@ -1,0 +1,162 @@
+"""The engine's refusals carry a code and params, and the page has words for every one.
+
+The engine's messages are English; the page words a refusal in the reader's language from its
+code (site/i18n/*.json, ``refusal``). These tests hold the two together: every code the engine
+can raise is reached by a real position here, with exactly the params ``errors.REFUSALS`` lists,
+and every language words every code with those params and no others.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ladder_rummy import Game, LadderRummyError, Meld, adapter, parse_action, parse_cards
+from ladder_rummy.errors import REFUSALS, InvariantError
+from ladder_rummy.match import Match
+from positions import arrange, fresh
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("en", "tr", "ko")
+SPARE_WORDS = {"no_cards", "list_join"}  # the page's own words for a card list
+
+PLAIN = ["2C 3D 4H 5S 6C 7D 8H 9S 10C JD", "2D 3C 4S 5H 6D 7C 8S 9H 10D JC",
+         "2H 3S 4C 5D 6H 8C 8D 9C 10H QS", "2S 3H 4D 5C 6S 10S JD QC KH AS"]
+
+
+def drawn(game: Game, source: str = "stock") -> Game:
+    game.apply(f"draw {source}")
+    return game
+
+
+def plain() -> Game:
+    """Seat 0 to draw, nothing laid down: the queen of hearts on the discard pile."""
+    return arrange(fresh(), PLAIN, discard="QH", stock_top="KD")
+
+
+def down(table: str) -> Game:
+    """Seat 0 laid down, one meld on the table, a card drawn."""
+    return drawn(arrange(fresh(), ["2C 8H 3H", *PLAIN[1:]], discard="QH", stock_top="KD",
+                         laid_down=[0], table=[(0, table)]))
+
+
+def finished() -> Game:
+    game = arrange(fresh(), ["8D", "2D 3D", "4S 5H QS", "6D 7D JK"], discard="AD", stock_top="QD",
+                   laid_down=[0, 3], steps=[9, 9, 9, 10], table=[(0, "QC QH QS")])
+    for move in ("draw stock", "layoff QD 1", "discard 8D"):
+        game.apply(move)
+    return game
+
+
+def laid_now() -> Game:
+    game = drawn(arrange(fresh(), ["7H 7S 7C 9D 9D 9S JK 2C", *PLAIN[1:]], discard="QH", stock_top="KD",
+                         table=[(1, "5H 5D 5S")]))
+    game.apply("laydown 7H 7S 7C / 9D 9D 9S")
+    return game
+
+
+# code -> (the position, the action refused there, the params expected)
+GAME_CASES: dict[str, tuple[Callable[[], Game], Any, dict[str, Any]]] = {
+    "game_over": (finished, "draw stock", {}),
+    "not_action": (lambda: drawn(plain()), object(), {}),
+    "draw_first": (plain, "discard 2C", {}),
+    "drawn_already": (lambda: drawn(plain()), "draw stock", {}),
+    "discard_empty": (lambda: arrange(fresh(), PLAIN), "draw discard", {}),
+    "only_copies": (lambda: arrange(fresh(), ["7H", "2D 3C", "4S 5H", "6D 7C"], discard="7H", laid_down=[0, 1, 2, 3],
+                                    table=[(0, "7C 7D 7S"), (0, "9C 9D 9S")]), "draw discard", {"card": "7H"}),
+    "laid_down_already": (lambda: down("5H 5D 5S"), "laydown", {}),
+    "contract_not_made": (lambda: drawn(plain()), "laydown", {"step": 1}),
+    "contract_is": (lambda: drawn(plain()), "laydown 2C 3C 4C 5C / 6D 7D 8D 9D", {"step": 1}),
+    "not_held": (lambda: drawn(plain()), "discard AH", {"cards": "AH"}),
+    "only_taken": (lambda: drawn(arrange(fresh(), ["KH 9H", "2D 3C", "4S 5H", "6D 7C"], discard="KH", laid_down=[0],
+                                         table=[(0, "9C 9D 9S"), (0, "KC KD KS")]), "discard"),
+                   "layoff 9H 1", {"card": "KH"}),
+    "lay_down_first": (lambda: drawn(plain()), "layoff 2C 1", {}),
+    "laid_down_now": (laid_now, "layoff 5C 1", {}),
+    "no_meld": (lambda: down("5H 5D 5S"), "layoff 2C 4", {"meld": 4}),
+    "no_fit": (lambda: down("5H 5D 5S"), "layoff 2C 1", {"card": "2C", "meld": 1}),
+    "group_ends": (lambda: down("8H 8D 8S"), "layoff 8H 1 low", {"meld": 1}),
+    "no_fit_low": (lambda: down("4H 5H 6H 7H"), "layoff 8H 1 low", {"card": "8H", "meld": 1}),
+    "no_fit_high": (lambda: down("4H 5H 6H 7H"), "layoff 3H 1 high", {"card": "3H", "meld": 1}),
+    "discard_taken": (lambda: drawn(plain(), "discard"), "discard QH", {"card": "QH"}),
+    "meld_suits": (lambda: drawn(plain()), "laydown 2C 3D 4H 5S / 6C 6D 6H", {"cards": "2C 3D 4H 5S"}),
+    "meld_order": (lambda: drawn(plain()), "laydown 2C 4C 6C 8C / 6C 6D 6H", {"cards": "2C 4C 6C 8C"}),
+    "meld_naturals": (lambda: drawn(plain()), "laydown JK JK 2C / 6C 6D 6H", {"cards": "JK JK 2C"}),
+    "meld_neither": (lambda: drawn(plain()), "laydown 2C 3C 4D / 6C 6D 6H", {"cards": "2C 3C 4D", "size": 4}),
+    "meld_short_group": (lambda: drawn(plain()), "laydown 2C 2D / 6C 6D 6H", {"cards": "2C 2D", "size": 3}),
+}
+
+
+@pytest.mark.parametrize("code", sorted(GAME_CASES))
+def test_a_refused_move_names_its_code_and_params_and_changes_nothing(code: str) -> None:
+    setup, action, params = GAME_CASES[code]
+    game = setup()
+    before = json.dumps([game.view(seat) for seat in range(4)], sort_keys=True), list(game.log)
+    with pytest.raises(LadderRummyError) as info:
+        game.apply(action)
+    assert (info.value.code, info.value.params) == (code, params), str(info.value)
+    assert (json.dumps([game.view(seat) for seat in range(4)], sort_keys=True), list(game.log)) == before
+
+
+def test_the_codes_no_position_reaches_by_playing() -> None:
+    """Codes a lay-down's arrangement cannot reach (its melds are read as a group when the
+    naturals share a rank, else as a run of four or more), or that the notation raises, or the
+    match when a computer is to move: each raised where it can be."""
+    reached: dict[str, dict[str, Any]] = {}
+    for make, text in ((Meld.group, "2C 3C 4C"), (Meld.run, "2C 3C 4C"),
+                       (Meld.from_cards, " ".join(["AC", *[f"{r}C" for r in range(2, 11)], "JC", "QC", "KC", "AC"]))):
+        with pytest.raises(LadderRummyError) as info:
+            make(parse_cards(text))
+        reached[info.value.code] = info.value.params
+    with pytest.raises(LadderRummyError) as info:
+        parse_action("laydown 2C 2D 2H / ")
+    reached[info.value.code] = info.value.params
+    match = Match.against("refusals", "easy")
+    match.game.current_seat = 1  # a computer's turn
+    with pytest.raises(LadderRummyError) as info:
+        match.play_person("draw stock")
+    reached[info.value.code] = info.value.params
+    assert reached == {
+        "meld_ranks": {"cards": "2C 3C 4C"}, "meld_short_run": {"cards": "2C 3C 4C", "size": 4},
+        "meld_run_long": {"cards": "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC", "size": 13},
+        "meld_empty": {}, "not_your_turn": {},
+    }
+    assert set(reached) | set(GAME_CASES) == set(REFUSALS), "every code is reached by a test"
+
+
+def test_a_code_outside_the_registry_is_a_bug() -> None:
+    with pytest.raises(InvariantError):
+        LadderRummyError("no", "no_such_code")
+    with pytest.raises(InvariantError):
+        LadderRummyError("you do not hold 7H", "not_held", card="7H")  # the code's param is "cards"
+
+
+def test_the_adapter_answers_a_refusal_with_its_code_and_params() -> None:
+    view = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": "refusals"})))["view"]
+    assert view["phase"] == "draw"  # the person's first turn
+    missing = next(card for card in ("AH", "AD", "AC", "AS") if card not in view["hand"])
+    answer = json.loads(adapter.act(f"layoff {missing} 1"))
+    assert answer == {"ok": False, "code": "draw_first", "params": {},
+                      "error": f"layoff {missing} 1: draw a card first (from the stock or the discard pile)"}
+    hand = json.loads(adapter.act("draw stock"))["view"]["hand"]
+    missing = next(card for card in ("AH", "AD", "AC", "AS") if card not in hand)
+    answer = json.loads(adapter.act(f"discard {missing}"))
+    assert (answer["code"], answer["params"]) == ("not_held", {"cards": missing}), answer
+    assert json.loads(adapter.act("fly away")).keys() == {"ok", "error"}  # the notation's errors have no code
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_words_every_code_with_its_params(lang: str) -> None:
+    words = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text("utf-8"))["refusal"]
+    assert set(words) - SPARE_WORDS == set(REFUSALS), lang
+    for code, params in REFUSALS.items():
+        expected = set(params) | ({"contract"} if "step" in params else set())
+        assert set(PLACEHOLDER.findall(words[code])) == expected, (lang, code, words[code])
