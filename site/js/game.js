@@ -388,13 +388,23 @@ export class Game {
     return true;
   }
 
+  /** An engine's refusal (or crash) as the table says it, in the current language. */
+  refusalLine(answer) {
+    if (answer.crash) return t("error.crash");
+    return t("error.refused", { reason: refusalText(answer, this.state.view?.players[0].contract) });
+  }
+
   fail(answer, from = "table") {
-    const reason = answer.crash ? null : refusalText(answer, this.state.view?.players[0].contract);
-    const text = answer.crash ? t("error.crash") : t("error.refused", { reason });
+    const text = this.refusalLine(answer);
     this.lastError = text;
-    if (from === "keyboard") this.set({ commandError: text });
-    else if (from === "arrange" && this.state.arrange) this.set({ arrange: { ...this.state.arrange, error: text } });
-    else this.set({ hint: { text, warn: true } });
+    if (from === "keyboard") {
+      this.commandRefusal = answer; // its line is said again after a language change
+      this.set({ commandError: text });
+    } else if (from === "arrange" && this.state.arrange) {
+      this.set({ arrange: { ...this.state.arrange, error: text } });
+    } else {
+      this.set({ hint: { text, warn: true } });
+    }
     this.say(text, { log: false });
   }
 
@@ -1150,6 +1160,7 @@ export class Game {
     else if (view.turn === 0) hint = selected !== null && order[selected] ? this.cardHint(order[selected]) : { text: phaseHint(view) };
     else if (this.state.hint) hint = { text: t("hint.wait") };
     this.set({ hint, statusEarlier: "" });
+    if (this.state.commandError && this.commandRefusal) this.set({ commandError: this.refusalLine(this.commandRefusal) });
     await this.rebuildLog(view);
     if (this.state.view !== view) return;
     const last = this.state.log[this.state.log.length - 1];
