@@ -37,6 +37,9 @@ echo "test.sh: node $(node --version), npm $(npm --version)"
 npm ci --no-audit --no-fund --loglevel=error
 
 python build.py
-python -m pytest -q
-python -m pytest -q -m slow -n auto   # long seeded simulations, spread over every core
+# One run of everything, the long seeded simulations (-m slow) included, spread over every core:
+# the browser tests wait on Chromium and the simulations on the CPU, so they share the cores
+# better together than one after the other. worksteal lets an idle worker take a busy one's
+# tests, so the longest tests do not end the run alone. A developer's plain `pytest` skips slow.
+python -m pytest -q -n auto --dist worksteal -m "slow or not slow"
 npm run --silent test:node
