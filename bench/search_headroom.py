@@ -107,9 +107,7 @@ class OracleNormalPlayout(OracleHard):
         hands = game.deal_summaries[-1]["hands"]
         rivals = sum(1 for h in hands if h["seat"] != me and h["laid_down"])
         mine = hands[me]
-        value = ((1.0 if mine["laid_down"] else 0.0) - self.search.points * self.settings.point_value * mine["points"]
-                 - self.search.rivals * rivals / 3.0)
-        return value, turns // 2
+        return self.score(mine["laid_down"], mine["points"], rivals), turns // 2
 
     def game_of(self, world: Deal) -> Game:
         """The game to play on: a copy of the true one (its hidden cards are ``world``'s already)."""

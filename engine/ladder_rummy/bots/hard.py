@@ -192,5 +192,10 @@ class HardBot(NormalBot):
         for i in world.hands[me]:
             points += POINTS[i]
         rivals = sum(1 for s in range(len(world.hands)) if s != me and world.down[s])
-        return ((1.0 if world.down[me] else 0.0) - self.search.points * self.settings.point_value * points
-                - self.search.rivals * rivals / 3.0)
+        return self.score(world.down[me], points, rivals)
+
+    def score(self, down: bool, points: int, rivals_down: int) -> float:
+        """The value of a deal's end for this seat, from whether it laid down, the penalty points
+        it was left holding and how many rivals laid down (one formula for every play-out)."""
+        return ((1.0 if down else 0.0) - self.search.points * self.settings.point_value * points
+                - self.search.rivals * rivals_down / 3.0)
