@@ -65,7 +65,17 @@ export class Game {
   }
 
   get state() { return this.store.get(); }
-  set(patch) { this.store.set(patch); }
+  /**
+   * Merge a patch into the state (drawn at the next frame). A change of `busy` is drawn at once:
+   * whether the person may act and the table they act on change together, never a frame apart
+   * (a busy engine call that answered within one frame left the table marked idle meanwhile, and
+   * a test waiting for an idle table read the previous game's deal counter).
+   */
+  set(patch) {
+    const turned = "busy" in patch && patch.busy !== this.state.busy;
+    this.store.set(patch);
+    if (turned) this.renderer.flush();
+  }
 
   // ---- boot ----
 
