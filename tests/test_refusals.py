@@ -2,8 +2,9 @@
 
 The engine's messages are English; the page words a refusal in the reader's language from its
 code (site/i18n/*.json, ``refusal``). These tests hold the two together: every code the engine
-can raise is reached by a real position here, with exactly the params ``errors.REFUSALS`` lists,
-and every language words every code with those params and no others.
+can raise is raised here with exactly the params ``errors.REFUSALS`` lists (most by a move
+refused in a real position, the rest where they can only come from: a meld built directly, the
+notation, a computer's turn), and every language words every code with those params.
 """
 
 from __future__ import annotations
@@ -96,11 +97,16 @@ GAME_CASES: dict[str, tuple[Callable[[], Game], Any, dict[str, Any]]] = {
 def test_a_refused_move_names_its_code_and_params_and_changes_nothing(code: str) -> None:
     setup, action, params = GAME_CASES[code]
     game = setup()
-    before = json.dumps([game.view(seat) for seat in range(4)], sort_keys=True), list(game.log)
+
+    def state() -> tuple[str, list[str], list[str], str]:
+        views = json.dumps([game.view(seat) for seat in range(4)], sort_keys=True)
+        return views, list(game.log), [str(card) for card in game.stock], str(game.taken)
+
+    before = state()
     with pytest.raises(LadderRummyError) as info:
         game.apply(action)
     assert (info.value.code, info.value.params) == (code, params), str(info.value)
-    assert (json.dumps([game.view(seat) for seat in range(4)], sort_keys=True), list(game.log)) == before
+    assert state() == before
 
 
 def test_the_codes_no_position_reaches_by_playing() -> None:
@@ -116,6 +122,9 @@ def test_the_codes_no_position_reaches_by_playing() -> None:
     with pytest.raises(LadderRummyError) as info:
         parse_action("laydown 2C 2D 2H / ")
     reached[info.value.code] = info.value.params
+    with pytest.raises(LadderRummyError) as info:
+        parse_action("  discard 7X ")
+    reached[info.value.code] = info.value.params
     match = Match.against("refusals", "easy")
     match.game.current_seat = 1  # a computer's turn
     with pytest.raises(LadderRummyError) as info:
@@ -125,6 +134,7 @@ def test_the_codes_no_position_reaches_by_playing() -> None:
         "meld_ranks": {"cards": "2C 3C 4C"}, "meld_short_run": {"cards": "2C 3C 4C", "size": 4},
         "meld_run_long": {"cards": "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC", "size": 13},
         "meld_empty": {}, "not_your_turn": {},
+        "notation": {"text": "discard 7X", "detail": "'discard 7X': '7X' at position 1 is not a card (expected e.g. 7H, 10S, QC, AD, JK)"},
     }
     assert set(reached) | set(GAME_CASES) == set(REFUSALS), "every code is reached by a test"
 
@@ -147,16 +157,34 @@ def test_the_adapter_answers_a_refusal_with_its_code_and_params() -> None:
     missing = next(card for card in ("AH", "AD", "AC", "AS") if card not in hand)
     answer = json.loads(adapter.act(f"discard {missing}"))
     assert (answer["code"], answer["params"]) == ("not_held", {"cards": missing}), answer
-    assert json.loads(adapter.act("fly away")).keys() == {"ok", "error"}  # the notation's errors have no code
+    answer = json.loads(adapter.act("fly away"))
+    assert (answer["code"], answer["params"]["text"]) == ("notation", "fly away"), answer
+    assert answer["params"]["detail"] == answer["error"] == "'fly away': unknown action 'fly' (expected draw, laydown, layoff or discard)"
+    assert json.loads(adapter.hint())["ok"] is True  # the person's turn: a hint, not a refusal
 
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
+def refusal_words(lang: str) -> dict[str, str]:
+    return json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text("utf-8"))["refusal"]
+
+
+def placeholders(code: str, lang: str) -> set[str]:
+    """What a language's sentence for ``code`` fills in: its params, and the contract's words for
+    a step. The notation's ``detail`` is English and quotes the text itself: English says the
+    detail, the other languages quote the text."""
+    params = set(REFUSALS[code]) | ({"contract"} if "step" in REFUSALS[code] else set())
+    if "detail" in params:
+        return {"detail"} if lang == "en" else params - {"detail"}
+    return params
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_language_words_every_code_with_its_params(lang: str) -> None:
-    words = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text("utf-8"))["refusal"]
-    assert set(words) - SPARE_WORDS == set(REFUSALS), lang
-    for code, params in REFUSALS.items():
-        expected = set(params) | ({"contract"} if "step" in params else set())
-        assert set(PLACEHOLDER.findall(words[code])) == expected, (lang, code, words[code])
+    words = refusal_words(lang)
+    assert set(words) == set(REFUSALS) | SPARE_WORDS, lang
+    english = refusal_words("en")
+    for code in REFUSALS:
+        assert set(PLACEHOLDER.findall(words[code])) == placeholders(code, lang), (lang, code, words[code])
+        assert lang == "en" or words[code] != english[code], (lang, code, "not translated")

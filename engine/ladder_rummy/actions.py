@@ -22,6 +22,7 @@ from .errors import InvalidActionError, InvalidCardError
 Source = Literal["stock", "discard"]
 # The longest real action, a lay-down of eleven cards, is under 60 characters.
 MAX_ACTION_TEXT = 200
+MAX_SHOWN_TEXT = 40  # how much of a refused text a refusal quotes back
 MAX_MELD_DIGITS = 3  # no table holds 1,000 melds
 End = Literal["low", "high"]
 
@@ -79,7 +80,20 @@ def parse_action(text: str) -> Action:
 
     >>> parse_action("layoff jk 3 LOW")
     LayOff(card=Card.parse('JK'), meld=3, end='low')
+
+    Text that is not a move in the notation is refused with the code ``notation``: the page
+    says so in the reader's language, the English ``detail`` says what exactly is wrong.
     """
+    try:
+        return _parse_action(text)
+    except InvalidActionError as err:
+        if err.code:  # a narrower reason the page words itself (an empty meld)
+            raise
+        shown = text.strip()[:MAX_SHOWN_TEXT] if isinstance(text, str) else ""
+        raise InvalidActionError(str(err), "notation", text=shown, detail=str(err)) from None
+
+
+def _parse_action(text: object) -> Action:
     if not isinstance(text, str):
         raise InvalidActionError(f"an action must be text, not {type(text).__name__}")
     if len(text) > MAX_ACTION_TEXT:

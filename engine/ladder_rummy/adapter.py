@@ -114,7 +114,9 @@ def hint() -> str:
         if _session["mode"] != "new":
             raise LadderRummyError("hints are off in the Daily: everyone plays the same deals unaided")
         game = match.game
-        if game.is_over or game.current_seat != PERSON:
+        if game.is_over:
+            raise LadderRummyError("the game is over", "game_over")
+        if game.current_seat != PERSON:
             raise LadderRummyError("it is not your turn", "not_your_turn")
         rng = derive(game.seed, "hint", len(game.log))
         action = make_bot("strong").choose(game.view(PERSON), game.legal_actions(), rng)

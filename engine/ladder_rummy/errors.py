@@ -10,9 +10,10 @@ from __future__ import annotations
 
 #: Every refusal code and the params its sentence is given. The page has words for each code in
 #: every language (site/i18n/*.json, ``refusal``; tests/test_refusals.py holds the two to each
-#: other); the page adds ``contract``, the words of contract ``step``.
+#: other); the page adds ``contract``, the words of contract ``step``. ``detail`` (of ``notation``)
+#: is English: what exactly is wrong with a typed move, which only the English words quote.
 REFUSALS: dict[str, frozenset[str]] = {code: frozenset(params) for code, params in {
-    "game_over": (), "not_your_turn": (), "not_action": (),
+    "notation": ("text", "detail"), "game_over": (), "not_your_turn": (), "not_action": (),
     "draw_first": (), "drawn_already": (), "discard_empty": (), "only_copies": ("card",),
     "laid_down_already": (), "contract_not_made": ("step",), "contract_is": ("step",),
     "not_held": ("cards",), "only_taken": ("card",),

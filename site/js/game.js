@@ -411,7 +411,7 @@ export class Game {
       this.commandRefusal = answer; // its line is said again after a language change
       this.set({ commandError: text });
     } else if (from === "arrange" && this.state.arrange) {
-      this.set({ arrange: { ...this.state.arrange, error: text } });
+      this.set({ arrange: { ...this.state.arrange, error: text, refusal: answer } });
     } else {
       this.set({ hint: { text, warn: true } });
     }
@@ -1032,6 +1032,9 @@ export class Game {
     if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" } });
     if (what === "cancel") this.set({ arrange: null });
     if (what === "submit") {
+      // An empty slot is refused here: "laydown " with nothing after it would be the plain
+      // "laydown", the engine's own arrangement of cards the person did not choose.
+      if (arrange.slots.some((slot) => !slot.length)) { this.fail({ ok: false, code: "meld_empty", params: {} }, "arrange"); return; }
       const melds = arrange.slots.map((slot) => slot.map((i) => this.state.order[i]).join(" "));
       this.play(`laydown ${melds.join(" / ")}`, { from: "arrange" });
     }
@@ -1171,6 +1174,8 @@ export class Game {
     else if (this.state.hint) hint = { text: t("hint.wait") };
     this.set({ hint, statusEarlier: "" });
     if (this.state.commandError && this.commandRefusal) this.set({ commandError: this.refusalLine(this.commandRefusal) });
+    const arrange = this.state.arrange;
+    if (arrange?.error && arrange.refusal) this.set({ arrange: { ...arrange, error: this.refusalLine(arrange.refusal) } });
     await this.rebuildLog(view);
     if (this.state.view !== view) return;
     const last = this.state.log[this.state.log.length - 1];

@@ -104,15 +104,24 @@ export function variant(key, suffix) {
  * page has no words for (an older page, a newer engine) shows the engine's own English message.
  */
 export function refusalText({ error, code, params = {} }, contract = null) {
-  if (!code || typeof entry(`refusal.${code}`) !== "string") return error;
+  const key = `refusal.${code}`;
+  if (!code || typeof entry(key) !== "string") return error;
   const words = { ...params };
   if (typeof params.card === "string") words.card = cardInText(params.card);
-  if (typeof params.cards === "string") {
-    words.cards = params.cards ? params.cards.split(" ").map(cardInText).join(t("refusal.list_join")) : t("refusal.no_cards");
-  }
+  if (typeof params.cards === "string") words.cards = cardList(params.cards);
   if (contract) words.contract = contractWords(contract);
-  const text = t(`refusal.${code}`, words);
-  return text.charAt(0).toLocaleUpperCase(current) + text.slice(1); // "a joker does not fit…" opens a sentence
+  const text = t(key, words);
+  if (/\{\w+\}/.test(text)) return error; // a param it needs is missing: the engine's words, never "{cards}"
+  // "a joker does not fit…" opens a sentence, capitalised as its own language does it.
+  const locale = typeof lookup(messages, key) === "string" ? current : "en";
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+/** "7H JK" → "7 of hearts, Joker": a list names each card as the hand does; one card reads as in a sentence. */
+function cardList(cards) {
+  const list = cards.split(" ").filter(Boolean);
+  if (list.length < 2) return list.length ? cardInText(list[0]) : t("refusal.no_cards");
+  return list.map(cardName).join(t("refusal.list_join"));
 }
 
 /**
