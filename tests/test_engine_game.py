@@ -124,7 +124,7 @@ def test_lay_off_of_every_card_is_going_out_even_with_the_taken_card() -> None:
 def test_lay_down_that_leaves_only_the_taken_card_is_refused() -> None:
     game = arrange(fresh(), ["7H 7S 7C 9D 9D 9S JK JK KH", "2D 3C", "4S 5H", "6D 7D"], discard="KH")
     game.apply("draw discard")
-    refused(game, "laydown 7H 7S 7C JK / 9D 9D 9S JK KH", "not all of one suit")
+    refused(game, "laydown 7H 7S 7C JK / 9D 9D 9S JK KH", "not a group: the cards are not all of one rank")
     refused(game, "laydown 7H 7S 7C JK / 9D 9D 9S JK", "you would hold only KH")
     # the finder's arrangement keeps a card other than KH
     assert "laydown" in legal(game)

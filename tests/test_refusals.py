@@ -2,9 +2,9 @@
 
 The engine's messages are English; the page words a refusal in the reader's language from its
 code (site/i18n/*.json, ``refusal``). These tests hold the two together: every code the engine
-can raise is raised here with exactly the params ``errors.REFUSALS`` lists (most by a move
-refused in a real position, the rest where they can only come from: a meld built directly, the
-notation, a computer's turn), and every language words every code with those params.
+can raise is raised here with exactly the params ``errors.REFUSALS`` lists (by a move refused
+in a real position, or where it can only come from: the notation, a computer's turn), and every
+language words every code with those params.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from ladder_rummy import Game, LadderRummyError, Meld, adapter, parse_action, parse_cards
+from ladder_rummy import Game, LadderRummyError, adapter, parse_action
 from ladder_rummy.errors import REFUSALS, InvariantError
 from ladder_rummy.match import Match
 from positions import arrange, fresh
@@ -38,6 +38,11 @@ def drawn(game: Game, source: str = "stock") -> Game:
 def plain() -> Game:
     """Seat 0 to draw, nothing laid down: the queen of hearts on the discard pile."""
     return arrange(fresh(), PLAIN, discard="QH", stock_top="KD")
+
+
+def at_step(step: int) -> Game:
+    """``plain()`` with seat 0 on contract ``step``, a card drawn."""
+    return drawn(arrange(fresh(), PLAIN, discard="QH", stock_top="KD", steps=[step, 1, 1, 1]))
 
 
 def down(table: str) -> Game:
@@ -72,7 +77,7 @@ GAME_CASES: dict[str, tuple[Callable[[], Game], Any, dict[str, Any]]] = {
                                     table=[(0, "7C 7D 7S"), (0, "9C 9D 9S")]), "draw discard", {"card": "7H"}),
     "laid_down_already": (lambda: down("5H 5D 5S"), "laydown", {}),
     "contract_not_made": (lambda: drawn(plain()), "laydown", {"step": 1}),
-    "contract_is": (lambda: drawn(plain()), "laydown 2C 3C 4C 5C / 6D 7D 8D 9D", {"step": 1}),
+    "contract_is": (lambda: drawn(plain()), "laydown 2C 2D 2H", {"step": 1}),
     "not_held": (lambda: drawn(plain()), "discard AH", {"cards": "AH"}),
     "only_taken": (lambda: drawn(arrange(fresh(), ["KH 9H", "2D 3C", "4S 5H", "6D 7C"], discard="KH", laid_down=[0],
                                          table=[(0, "9C 9D 9S"), (0, "KC KD KS")]), "discard"),
@@ -85,11 +90,18 @@ GAME_CASES: dict[str, tuple[Callable[[], Game], Any, dict[str, Any]]] = {
     "no_fit_low": (lambda: down("4H 5H 6H 7H"), "layoff 8H 1 low", {"card": "8H", "meld": 1}),
     "no_fit_high": (lambda: down("4H 5H 6H 7H"), "layoff 3H 1 high", {"card": "3H", "meld": 1}),
     "discard_taken": (lambda: drawn(plain(), "discard"), "discard QH", {"card": "QH"}),
-    "meld_suits": (lambda: drawn(plain()), "laydown 2C 3D 4H 5S / 6C 6D 6H", {"cards": "2C 3D 4H 5S"}),
-    "meld_order": (lambda: drawn(plain()), "laydown 2C 4C 6C 8C / 6C 6D 6H", {"cards": "2C 4C 6C 8C"}),
-    "meld_naturals": (lambda: drawn(plain()), "laydown JK JK 2C / 6C 6D 6H", {"cards": "JK JK 2C"}),
-    "meld_neither": (lambda: drawn(plain()), "laydown 2C 3C 4D / 6C 6D 6H", {"cards": "2C 3C 4D", "size": 4}),
+    # Contract 1 is two groups: every meld is read as a group.
+    "meld_ranks": (lambda: drawn(plain()), "laydown 2C 3C 4C 5C / 6C 6D 6H", {"cards": "2C 3C 4C 5C"}),
     "meld_short_group": (lambda: drawn(plain()), "laydown 2C 2D / 6C 6D 6H", {"cards": "2C 2D", "size": 3}),
+    "meld_naturals": (lambda: drawn(plain()), "laydown JK JK 2C / 6C 6D 6H", {"cards": "JK JK 2C"}),
+    # Contract 2 is a group and a run: a meld is a group when its naturals share a rank, else a run.
+    "meld_suits": (lambda: at_step(2), "laydown 2C 3D 4H 5S / 6C 6D 6H", {"cards": "2C 3D 4H 5S"}),
+    "meld_order": (lambda: at_step(2), "laydown 2C 4C 6C 8C / 6C 6D 6H", {"cards": "2C 4C 6C 8C"}),
+    "meld_neither": (lambda: at_step(2), "laydown 2C 3C 4D / 6C 6D 6H", {"cards": "2C 3C 4D", "size": 4}),
+    # Contract 3 is two runs, contract 7 one run of seven: every meld is read as a run.
+    "meld_short_run": (lambda: at_step(3), "laydown 2C 3C 4C / 6D 7D 8D 9D", {"cards": "2C 3C 4C", "size": 4}),
+    "meld_run_long": (lambda: at_step(7), "laydown " + " ".join(["AC", *[f"{r}C" for r in range(2, 11)], "JC", "QC", "KC", "AC"]),
+                      {"cards": "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC", "size": 13}),
 }
 
 
@@ -109,30 +121,20 @@ def test_a_refused_move_names_its_code_and_params_and_changes_nothing(code: str)
     assert state() == before
 
 
-def test_the_codes_no_position_reaches_by_playing() -> None:
-    """Codes a lay-down's arrangement cannot reach (its melds are read as a group when the
-    naturals share a rank, else as a run of four or more), or that the notation raises, or the
-    match when a computer is to move: each raised where it can be."""
+def test_the_codes_a_move_in_a_position_does_not_raise() -> None:
+    """The notation's codes come from reading the text, before any position; a computer's turn
+    is the match's refusal, not the game's."""
     reached: dict[str, dict[str, Any]] = {}
-    for make, text in ((Meld.group, "2C 3C 4C"), (Meld.run, "2C 3C 4C"),
-                       (Meld.from_cards, " ".join(["AC", *[f"{r}C" for r in range(2, 11)], "JC", "QC", "KC", "AC"]))):
+    for text in ("laydown 2C 2D 2H / ", "  discard 7X "):
         with pytest.raises(LadderRummyError) as info:
-            make(parse_cards(text))
+            parse_action(text)
         reached[info.value.code] = info.value.params
-    with pytest.raises(LadderRummyError) as info:
-        parse_action("laydown 2C 2D 2H / ")
-    reached[info.value.code] = info.value.params
-    with pytest.raises(LadderRummyError) as info:
-        parse_action("  discard 7X ")
-    reached[info.value.code] = info.value.params
     match = Match.against("refusals", "easy")
     match.game.current_seat = 1  # a computer's turn
     with pytest.raises(LadderRummyError) as info:
         match.play_person("draw stock")
     reached[info.value.code] = info.value.params
     assert reached == {
-        "meld_ranks": {"cards": "2C 3C 4C"}, "meld_short_run": {"cards": "2C 3C 4C", "size": 4},
-        "meld_run_long": {"cards": "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC", "size": 13},
         "meld_empty": {}, "not_your_turn": {},
         "notation": {"text": "discard 7X", "detail": "'discard 7X': '7X' at position 1 is not a card (expected e.g. 7H, 10S, QC, AD, JK)"},
     }

@@ -342,8 +342,12 @@ class Game:
 
     def _own_arrangement(self, action: LayDown, p: Player) -> tuple[Meld, ...]:
         assert action.melds is not None
+        # A contract of one kind reads every meld as that kind, so a wrong meld is refused for
+        # what it lacks as one ("not all of one rank" for a group), not as the other kind.
+        kinds = {r.kind for r in CONTRACTS[p.step]}
+        build = Meld.group if kinds == {"group"} else Meld.run if kinds == {"run"} else Meld.from_cards
         try:
-            melds = tuple(Meld.from_cards(cards) for cards in action.melds)
+            melds = tuple(build(cards) for cards in action.melds)
         except InvalidMeldError as err:
             raise self._refuse(action, str(err), err.code, **err.params) from None
         if not satisfies(melds, p.step):

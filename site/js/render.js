@@ -425,7 +425,11 @@ export class Renderer {
       : [h("li", { class: "small", text: t("keyboard.none") })]));
     if (changed && hadFocus) list.querySelector("button")?.focus({ preventScroll: true });
     const error = $("command-error");
-    if (error.textContent !== state.commandError) error.textContent = state.commandError;
+    if (error.textContent !== state.commandError) {
+      error.textContent = state.commandError;
+      // Under the box, below an 11-move list on a phone: brought on screen, not left under the fold.
+      if (state.commandError) error.scrollIntoView({ block: "nearest" });
+    }
   }
 
   /** The Plays log, newest first: in the side panel, and in its sheet while that is open. */

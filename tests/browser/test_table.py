@@ -461,11 +461,11 @@ def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> 
     suits = {"H": "Kupa", "D": "Karo", "C": "Sinek", "S": "Maça"}
     expect(error).to_have_text(f"Olmaz: Elinde yok: {suits[missing[-1]]} as.")
     before = replies(table)
-    command(table, "laydown 7H 8D 9C 10S / 2C 2D 2S")
+    command(table, "laydown 7H 8D 9C 10S / 2C 2D 2S")  # contract 1 is two groups
     after(table, before)
-    expect(error).to_have_text("Olmaz: Kupa 7, Karo 8, Sinek 9, Maça 10: bu bir seri değil, kartların hepsi aynı renkten değil.")
+    expect(error).to_have_text("Olmaz: Kupa 7, Karo 8, Sinek 9, Maça 10: bu bir grup değil, kartların hepsi aynı değerde değil.")
     before = replies(table)
-    command(table, "laydown 2C 3C 4C 5C / 6D 7D 8D 9D")  # two runs, but contract 1 is two groups
+    command(table, "laydown 2C 2D 2H")  # one group, but contract 1 is two
     after(table, before)
     expect(error).to_have_text("Olmaz: 1. kontrat: iki adet 3'lük grup. Bu perler onu oluşturmuyor.")
     before = replies(table)
@@ -483,7 +483,7 @@ def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> 
     expect(rules.locator("h2")).to_have_text("게임 방법")
     assert rules.locator("table tbody tr").count() == 10
     # The Command box's refusal is said again in Korean.
-    expect(error).to_have_text("할 수 없음: 하트 7, 다이아몬드 8, 클로버 9, 스페이드 10: 런이 아닙니다. 카드의 무늬가 모두 같지 않습니다.")
+    expect(error).to_have_text("할 수 없음: 하트 7, 다이아몬드 8, 클로버 9, 스페이드 10: 그룹이 아닙니다. 카드의 숫자가 모두 같지 않습니다.")
     rules.get_by_role("button", name="완료").click()
     table.reload()
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
