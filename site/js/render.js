@@ -191,10 +191,16 @@ export class Renderer {
   drawStatus(state) {
     const status = $("status");
     const key = JSON.stringify([state.statusEarlier || "", state.status]);
-    replaceIfChanged(status, key, () => [
+    const changed = replaceIfChanged(status, key, () => [
       state.statusEarlier ? h("span", { class: "earlier", text: `${state.statusEarlier} ` }) : null,
       h("span", { class: "latest", text: state.status }),
     ]);
+    // The box is a pile's height: a long line (a refusal naming four cards, in Turkish) is set
+    // smaller rather than scroll inside it. Read only when the text changed.
+    if (changed) {
+      status.classList.remove("dense");
+      if (status.scrollHeight > status.clientHeight + 1) status.classList.add("dense");
+    }
   }
 
   drawMelds(view, state, sizes) {
@@ -237,6 +243,9 @@ export class Renderer {
 
   /** Condense the meld cards, one step at a time from the current one, until every meld fits. */
   fitMelds(container, handCard) {
+    // Hidden (the Arrange panel has the melds' room on a phone): nothing to fit, and a box of
+    // no height would condense the cards for the rest of the deal. Fitted again once shown.
+    if (!container.clientHeight) return;
     const base = parseFloat(getComputedStyle(container).getPropertyValue("--meld-base")) || 34;
     const fits = () => container.scrollHeight <= container.clientHeight + 1 && container.scrollWidth <= container.clientWidth + 1;
     const apply = (step) => {

@@ -182,6 +182,18 @@ def new_answer(seed: str, difficulty: str = "easy") -> dict:
     return json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": difficulty, "seed": seed})))
 
 
+def ready_to_lay_down() -> dict:
+    """The save of a New Game at the moment the person can lay down their first contract."""
+    from ladder_rummy import adapter
+
+    plan = find_seed(laydown_by=4, want_layoff=False)
+    answer = new_answer(plan.seed)
+    for move in plan.moves[:plan.moves.index("laydown")]:
+        answer = json.loads(adapter.act(move))
+    assert "laydown" in answer["view"]["legal"], answer["view"]["legal"]
+    return answer["save"]
+
+
 def after_first_draw(seed: str = "layout-11") -> dict:
     """The save of a New Game right after the person drew their 11th card."""
     from ladder_rummy import adapter

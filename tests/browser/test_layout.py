@@ -7,7 +7,9 @@ the whole turn is on screen without scrolling (seats, piles, melds, contract, ac
 one-row hand), touch targets are at least 44×44 CSS px (a hand card shows 28 px of its width
 and its full height), and every meld of a crowded table is in view — the lit ones too, once a
 card is lifted; early in a deal, with few melds down, their cards grow into the room; an
-opponent's seat keeps its height whichever contract of the ladder it shows.
+opponent's seat keeps its height whichever contract of the ladder it shows; with the Arrange
+panel open, the hand it picks from, the actions and (upright) the line under the hand stay on
+screen too.
 Screenshots go to artifacts/ for review.
 """
 
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers import ROOT, after_first_draw, crowded, device, first_melds, settings_script, settle, stored_game
+from helpers import ROOT, after_first_draw, crowded, device, first_melds, ready_to_lay_down, settings_script, settle, stored_game
 from ladder_rummy.contracts import CONTRACTS
 
 if TYPE_CHECKING:
@@ -33,6 +35,12 @@ SIZES = {"phones": (PHONES, True), "tablet": (TABLETS, True), "larger": (LARGER,
 
 # Everything a person needs for a turn, which must be on screen at once.
 CORE = [".seat[data-seat=\"1\"]", ".seat[data-seat=\"2\"]", ".seat[data-seat=\"3\"]", "#stock", "#discard", "#status", "#melds", "#contract-panel", "#actions", "#hand"]
+# ... and while the Arrange panel is open, where the panel takes the melds' and the contract
+# panel's room (a phone on its side: the piles' too); upright, the line under the hand as well.
+ARRANGING_CORE = {
+    False: CORE[:3] + ["#stock", "#discard", "#status", "#actions", "#arrange", "#hand", "#hint"],
+    True: CORE[:3] + ["#actions", "#arrange", "#hand"],
+}
 
 CHECK = """([touch, core]) => {
   const problems = [];
@@ -141,7 +149,7 @@ ROOM = """() => {
 def positions() -> dict:
     """The saved games the page opens at: 11 cards in hand, and a crowded table with a card to lift."""
     save, card = crowded()
-    return {"eleven": after_first_draw(), "crowded": save, "lift": card, "early": first_melds()}
+    return {"eleven": after_first_draw(), "crowded": save, "lift": card, "early": first_melds(), "ready": ready_to_lay_down()}
 
 
 def open_at(page: Page, site: Site, save: dict, phase: str = "play") -> None:
@@ -164,7 +172,8 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, 
     if panels is not None:
         box = page.locator("#contract-panel").bounding_box()
         panels.setdefault(size, []).append((what, round(box["y"]), round(box["height"])) if box else (what, None, None))
-    problems = page.evaluate(CHECK, [touch, CORE]) + (page.evaluate(SEATS, LADDER) if what == "eleven" else []) \
+    core = ARRANGING_CORE[size[0] > size[1] and size[1] <= 520] if what == "arranging" else CORE
+    problems = page.evaluate(CHECK, [touch, core]) + (page.evaluate(SEATS, LADDER) if what == "eleven" else []) \
         + (page.evaluate(ROOM) if what == "early" else [])
     return [f"{lang} {size[0]}×{size[1]} {what}: {p}" for p in problems]
 
@@ -192,6 +201,14 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         page.locator("#melds .meld.accepts").first.wait_for()
         for size in sizes:
             problems += check(page, size, touch, "crowded-lifted", lang, panels)
+        # The Arrange panel open: the hand it picks from stays whole and on screen (issue: on a
+        # 360×640 phone it pushed the hand half off the bottom, and the actions off the top on
+        # a phone on its side).
+        open_at(page, site, positions["ready"])
+        page.click("#arrange-button")
+        page.locator("#arrange").wait_for()
+        for size in sizes:
+            problems += check(page, size, touch, "arranging", lang)
     # The contract panel keeps its place and height from deal to deal: a deal's first draw (the
     # sentence of what is missing, in two lines) and a later deal laid down (one line) alike.
     if kind != "larger":
