@@ -79,6 +79,8 @@ GAME_CASES: dict[str, tuple[Callable[[], Game], Any, dict[str, Any]]] = {
     "contract_not_made": (lambda: drawn(plain()), "laydown", {"step": 1}),
     "contract_is": (lambda: drawn(plain()), "laydown 2C 2D 2H", {"step": 1}),
     "not_held": (lambda: drawn(plain()), "discard AH", {"cards": "AH"}),
+    # Held once, used three times: how many, not "you do not hold" a card the hand shows.
+    "too_few": (lambda: drawn(plain()), "laydown 6C 6C 6C / 7D 7D 7D", {"card": "6C", "held": 1, "used": 3}),
     "only_taken": (lambda: drawn(arrange(fresh(), ["KH 9H", "2D 3C", "4S 5H", "6D 7C"], discard="KH", laid_down=[0],
                                          table=[(0, "9C 9D 9S"), (0, "KC KD KS")]), "discard"),
                    "layoff 9H 1", {"card": "KH"}),

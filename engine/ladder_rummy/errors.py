@@ -16,7 +16,7 @@ REFUSALS: dict[str, frozenset[str]] = {code: frozenset(params) for code, params 
     "notation": ("text", "detail"), "game_over": (), "not_your_turn": (), "not_action": (),
     "draw_first": (), "drawn_already": (), "discard_empty": (), "only_copies": ("card",),
     "laid_down_already": (), "contract_not_made": ("step",), "contract_is": ("step",),
-    "not_held": ("cards",), "only_taken": ("card",),
+    "not_held": ("cards",), "too_few": ("card", "held", "used"), "only_taken": ("card",),
     "lay_down_first": (), "laid_down_now": (), "no_meld": ("meld",), "no_fit": ("card", "meld"),
     "group_ends": ("meld",), "no_fit_low": ("card", "meld"), "no_fit_high": ("card", "meld"),
     "discard_taken": ("card",),

@@ -353,10 +353,18 @@ class Game:
         if not satisfies(melds, p.step):
             raise self._refuse(action, f"contract {p.step} is {_contract_words(p.step)}", "contract_is", step=p.step)
         need = Counter(c for m in melds for c in m.cards)
-        missing = need - Counter(p.hand)
-        if missing:
-            cards = format_cards(sorted_hand(missing.elements()))
+        held = Counter(p.hand)
+        missing = need - held
+        absent = [c for c in missing.elements() if not held[c]]
+        if absent:
+            cards = format_cards(sorted_hand(absent))
             raise self._refuse(action, f"you do not hold {cards}", "not_held", cards=cards)
+        if missing:
+            # Held, but fewer times than the melds use it: "you do not hold 7H" would contradict
+            # the hand on screen, so say how many.
+            card = sorted_hand(missing)[0]
+            raise self._refuse(action, f"these melds use {need[card]} x {card}; you hold {held[card]}", "too_few",
+                               card=str(card), held=held[card], used=need[card])
         if not self._leaves_playable(Counter(p.hand) - need):
             raise self._refuse(action, f"you would hold only {self.taken}, which you took from the discard pile this turn",
                                "only_taken", card=str(self.taken))
