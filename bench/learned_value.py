@@ -344,17 +344,9 @@ class LearnedHand(LearnedValue):
         """Normal's estimate, carrying what the model also reads of the hand."""
         return Needed(super().turns_needed(shape, r), shape.missing, shape.jokers)
 
-    def stock_value(self, hand: tuple[int, ...], shape: Shape, r: Reading, left: float) -> float:
-        """:meth:`StrongBot.stock_value`, the hand after an out one card nearer (one fewer missing)."""
-        points = sum(_POINTS[i] for i in hand)
-        now = self.turns_needed(shape, r)
-        stay = self.value(now, points, left)
-        if shape.missing == 0:
-            return stay
-        live = sum(r.live[i] for i in shape.outs)
-        hit = min(1.0, live / r.unknown)
-        closer = max(0.0, now - r.unknown / (self.settings.draw_rate * live)) if live else float(now)
-        return hit * self.value(Needed(closer, shape.missing - 1, shape.jokers), points, left) + (1.0 - hit) * stay
+    def after_out(self, closer: float, shape: Shape) -> float:
+        """The hand one out nearer: one fewer missing card, as the model reads it."""
+        return Needed(closer, shape.missing - 1, shape.jokers)
 
     def value(self, needed: float, points: int, left: float) -> float:
         """The ``hand`` model's chance (Normal's formula outside a learned call), less the expected penalty."""

@@ -269,7 +269,12 @@ class StrongBot:
         live = sum(r.live[i] for i in shape.outs)
         hit = min(1.0, live / r.unknown)
         closer = max(0.0, now - r.unknown / (self.settings.draw_rate * live)) if live else now
-        return hit * self.value(closer, points, left) + (1.0 - hit) * stay
+        return hit * self.value(self.after_out(closer, shape), points, left) + (1.0 - hit) * stay
+
+    def after_out(self, closer: float, shape: Shape) -> float:
+        """What :meth:`value` reads of the hand one out nearer: Normal reads only the turns it
+        needs; a variant reading more of the hand (``bench/learned_value.py``) overrides this."""
+        return closer
 
     # ------------------------------------------------------------------ discard before laying down
     def discard(self, r: Reading, options: list[Discard]) -> Action:
