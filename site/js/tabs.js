@@ -17,9 +17,12 @@ export class Tabs {
    * @param {(slot: string) => void} [options.onLost] another tab took `slot` over
    * @param {LockManager | null} [options.locks]
    * @param {BroadcastChannel | null} [options.channel]
+   * @param {number} [options.askMs] how long to wait for a holder's answer (tests on a loaded
+   *   machine wait longer, as a late answer would read as "nobody holds it")
    */
-  constructor({ onLost = () => {}, locks = navigator.locks ?? null, channel = openChannel() } = {}) {
+  constructor({ onLost = () => {}, locks = navigator.locks ?? null, channel = openChannel(), askMs = ASK_MS } = {}) {
     this.onLost = onLost;
+    this.askMs = askMs;
     this.locks = locks;
     this.channel = channel;
     this.held = new Map(); // slot → function that lets go of it
@@ -99,7 +102,7 @@ export class Tabs {
         this.channel.removeEventListener("message", answer);
         resolve(held);
       };
-      const timer = setTimeout(() => finish(false), ASK_MS);
+      const timer = setTimeout(() => finish(false), this.askMs);
       this.channel.addEventListener("message", answer);
       this.channel.postMessage({ type: "who", slot, tab: this.id });
     });

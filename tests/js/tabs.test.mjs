@@ -10,8 +10,11 @@ import { Tabs } from "../../site/js/tabs.js";
 function twoTabs() {
   const lost = { a: [], b: [] };
   const channels = [new BroadcastChannel("ladder-rummy:tabs"), new BroadcastChannel("ladder-rummy:tabs")];
-  const a = new Tabs({ locks: null, channel: channels[0], onLost: (slot) => lost.a.push(slot) });
-  const b = new Tabs({ locks: null, channel: channels[1], onLost: (slot) => lost.b.push(slot) });
+  // A holder's answer that came after the wait would read as "nobody holds it": wait long, so
+  // that a busy test machine does not turn a slow answer into a failure.
+  const options = { locks: null, askMs: 1000 };
+  const a = new Tabs({ ...options, channel: channels[0], onLost: (slot) => lost.a.push(slot) });
+  const b = new Tabs({ ...options, channel: channels[1], onLost: (slot) => lost.b.push(slot) });
   return { a, b, lost, close: () => channels.forEach((c) => c.close()) };
 }
 
