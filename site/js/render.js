@@ -49,6 +49,9 @@ export class Renderer {
       this.watch.observe(melds);
       // A media query may resize the cards without resizing these boxes (a phone turned on its side).
       addEventListener("resize", () => { this.sizes = null; });
+      // A crowded table scrolls; the cue below it says so until the last row is in view.
+      melds.addEventListener("scroll", () => this.markMore(melds), { passive: true });
+      $("melds-more").addEventListener("click", () => melds.scrollBy({ top: melds.clientHeight * 0.8, behavior: "smooth" }));
     }
     if (!this.sizes) {
       this.sizes = {
@@ -109,10 +112,13 @@ export class Renderer {
     const counter = t("deal.counter", { deal: view.deal, max: view.deals_max });
     const last = view.final_deal ? t("deal.last") : "";
     const badge = modeBadge(state.mode);
+    const brief = modeBadge(state.mode, { short: true });
     const difficulty = state.mode?.mode === "new" && !state.mode.learn && !state.mode.challenge?.name;
-    replaceIfChanged($("deal-counter"), `${badge}|${counter}|${last}`, () => [
+    replaceIfChanged($("deal-counter"), `${badge}|${brief}|${counter}|${last}`, () => [
       badge ? h("span", { class: "mode-badge" },
-        difficulty ? h("span", { class: "visually-hidden", text: `${t("start.new")}: ` }) : null, badge) : null,
+        difficulty ? h("span", { class: "visually-hidden", text: `${t("start.new")}: ` }) : null,
+        // A phone's bar has room for the short form ("vs Ayşe", "Past #31"): read, the long one.
+        brief !== badge ? [h("span", { class: "long", text: badge }), h("span", { class: "short", "aria-hidden": "true", text: brief })] : badge) : null,
       h("span", { class: "deal-now" }, counter, last ? h("span", { class: "deal-last" },
         h("span", { class: "deal-dot", "aria-hidden": "true", text: " · " }), last) : null),
     ]);
@@ -233,7 +239,10 @@ export class Renderer {
     if (this.screen && screen !== this.screen) this.density = 0;
     this.screen = screen;
     // Fitting reads the new layout: only when the melds or their box changed.
-    if (changed || sizes.melds !== this.meldSize) this.fitMelds(container, sizes.handCard);
+    if (changed || sizes.melds !== this.meldSize) {
+      this.fitMelds(container, sizes.handCard);
+      this.markMore(container);
+    }
     this.meldSize = sizes.melds;
     if (changed && accepting.size) {
       // The melds that take the lifted card are always in view (a crowded table may still scroll).
@@ -259,6 +268,18 @@ export class Renderer {
     apply(step);
     while (!fits() && step < MELD_DENSITY.length - 1) apply(++step);
     this.density = step;
+  }
+
+  /**
+   * Show the "more melds below" cue while melds lie below the box's bottom edge: at the densest
+   * step a phone's table of four players' melds may still not fit, and a row cut off at the edge
+   * does not say that it scrolls.
+   */
+  markMore(container) {
+    const below = container.scrollHeight - container.clientHeight - container.scrollTop;
+    const more = container.clientHeight > 0 && below > 6;
+    const cue = $("melds-more");
+    if (cue.hidden === more) cue.hidden = !more;
   }
 
   meldElement(meld, accepts, state) {
@@ -307,7 +328,8 @@ export class Renderer {
     enable("arrange-button", myTurn && view.phase === "play" && !me.laid_down && !state.arrange);
     enable("discard-button", myTurn && view.phase === "play" && selectedCard !== null);
     // Once the contract is down these two have nothing left to do this deal.
-    $("laydown-button").hidden = me.laid_down;
+    // While the Arrange panel is open its own "Lay these down" is the lay-down: one button, not two.
+    $("laydown-button").hidden = me.laid_down || Boolean(state.arrange);
     $("arrange-button").hidden = me.laid_down;
     for (const [id, word] of [["laydown-button", "laydown"], ["arrange-button", "arrange"], ["discard-button", "discard"]]) {
       const button = $(id);
@@ -502,13 +524,17 @@ function takenIndex(view, state, keys) {
 export { canDiscard };
 
 /**
- * The table's mark for a game that is not today's Daily: a past Daily, a lesson, a challenge, or a
- * New Game's difficulty ("Hard"), which nothing else on the table shows once the game has begun.
+ * The table's mark for the game being played: today's Daily or a past one (by number), a lesson,
+ * a challenge, or a New Game's difficulty ("Hard"), which nothing else on the table shows once
+ * the game has begun.
  */
-export function modeBadge(mode) {
+export function modeBadge(mode, { short = false } = {}) {
   if (mode?.learn) return t("learn.badge");
-  if (mode?.challenge?.name) return t("challenge.badge", { name: mode.challenge.name });
-  if (mode?.mode === "daily" && mode.past) return t("archive.badge", { number: dailyNumber(mode.date) });
+  if (mode?.challenge?.name) return t(short ? "challenge.badge_short" : "challenge.badge", { name: mode.challenge.name });
+  if (mode?.mode === "daily" && mode.date) {
+    const key = !mode.past ? "archive.badge_today" : short ? "archive.badge_short" : "archive.badge";
+    return t(key, { number: dailyNumber(mode.date) });
+  }
   if (mode?.mode === "new" && DIFFICULTIES.includes(mode.difficulty)) return t(`difficulty.${mode.difficulty}`);
   return "";
 }

@@ -219,6 +219,33 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
     guard.assert_clean()
 
 
+def test_a_table_that_does_not_fit_says_more_melds_are_below(table_page: Page, site: Site, positions: dict) -> None:
+    """Long melds of four players can outgrow a 360×640 phone's melds box even at the densest
+    cards (a play-test: a player's melds sat below the edge, a sliver of them showing): then a
+    cue says more melds are below, a tap on it scrolls, and it goes once the last row is in view.
+    The box is made shorter here to stand for such a table; a table that fits shows no cue."""
+    page = table_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url)
+    page.wait_for_selector("#start-dialog[open]")
+    open_at(page, site, positions["crowded"])
+    cue = page.locator("#melds-more")
+    assert cue.is_hidden()  # the crowded table of the layout test fits
+    melds = page.locator("#melds")
+    melds.evaluate("(m) => { m.style.maxHeight = '48px'; }")  # CSSOM: the page's CSP allows no style tag
+    cue.wait_for(state="visible")
+    assert cue.text_content().startswith("More melds below")
+    for _ in range(10):
+        if cue.is_hidden():
+            break
+        cue.click()
+        page.wait_for_timeout(400)  # the smooth scroll
+    assert cue.is_hidden()
+    assert melds.evaluate("(m) => m.scrollTop + m.clientHeight >= m.scrollHeight - 6")
+    melds.evaluate("(m) => m.scrollTo(0, 0)")
+    cue.wait_for(state="visible")
+
+
 def test_the_keyboard_panel_is_remembered_and_found_by_name(table_page: Page, site: Site, positions: dict) -> None:
     """On a phone the panel is closed (out of the way and out of the tree), K or its toggle opens it, a reload keeps it."""
     page = table_page
