@@ -140,11 +140,8 @@ export class Lesson {
     const box = target.getBoundingClientRect();
     const mark = this.mark.getBoundingClientRect();
     const room = 8;
-    const below = box.bottom + room + mark.height <= innerHeight;
-    const above = box.top - room - mark.height >= 0;
-    let top = box.top + box.height / 2 < innerHeight / 2 ? (below ? box.bottom + room : room) : (above ? box.top - room - mark.height : room);
-    top = Math.max(room, Math.min(top, innerHeight - mark.height - room));
     const left = Math.max(room, Math.min(box.left + box.width / 2 - mark.width / 2, innerWidth - mark.width - room));
+    const top = bestTop(box, mark.height, left, mark.width, room);
     this.mark.style.top = `${Math.round(top)}px`;
     this.mark.style.left = `${Math.round(left)}px`;
     this.mark.dataset.side = top >= box.bottom ? "below" : "above";
@@ -167,4 +164,34 @@ export class Lesson {
     for (const old of document.querySelectorAll(".coach-target")) old.classList.remove("coach-target");
     this.mark.remove();
   }
+}
+
+/**
+ * Where the mark goes: beside its target (below it when the target is in the upper half, above
+ * it otherwise) unless that covers what the step needs in view — the hand's cards (what a step
+ * names: "the queen with the queens"), the table's melds, the line of what just happened; then
+ * the top or the foot of the screen, whichever covers least. A phone has no room to spare, so
+ * the mark's place is chosen by what it hides, never over its target.
+ */
+function bestTop(box, height, left, width, room) {
+  // Never over the top bar: its tools (the keyboard panel's toggle, the menu) stay at hand.
+  const first = (document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0) + room;
+  const clamp = (top) => Math.max(first, Math.min(top, innerHeight - height - room));
+  const beside = box.top + box.height / 2 < innerHeight / 2
+    ? [box.bottom + room, box.top - room - height] : [box.top - room - height, box.bottom + room];
+  const candidates = [...beside, first, innerHeight - height - room].map(clamp);
+  // The corners of the hand's cards (their rank and suit) above all: a step's words name them.
+  const corners = [...document.querySelectorAll("#hand button.card")].map((card) => {
+    const r = card.getBoundingClientRect();
+    return [{ top: r.top, bottom: r.top + r.height * 0.35, left: r.left, right: r.right }, 50];
+  });
+  const keep = [...corners, ...[["#melds", 1], ["#status", 1], [".opponents", 0.5]]
+    .map(([selector, weight]) => [document.querySelector(selector)?.getBoundingClientRect(), weight])]
+    .filter(([rect]) => rect && rect.right > rect.left && rect.bottom > rect.top);
+  const covered = (top, rect) => Math.max(0, Math.min(top + height, rect.bottom) - Math.max(top, rect.top))
+    * Math.max(0, Math.min(left + width, rect.right) - Math.max(left, rect.left));
+  const cost = (top) => (covered(top, box) > 0 ? Infinity : 0)
+    + keep.reduce((sum, [rect, weight]) => sum + weight * covered(top, rect), 0);
+  // The first of the cheapest: beside the target when that hides nothing more.
+  return candidates.reduce((best, top) => (cost(top) < cost(best) ? top : best), candidates[0]);
 }

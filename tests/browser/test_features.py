@@ -398,9 +398,12 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
     shots.mkdir(parents=True, exist_ok=True)
     number = iter(range(1, 99))
 
+    hidden: list[str] = []
+
     def shot(step: str) -> None:
         page.wait_for_timeout(300)  # the mark follows its target every 250 ms
         page.screenshot(path=str(shots / f"{lang}-{size}-{next(number):02d}-{step}.png"))
+        hidden.extend(f"{step}: {what}" for what in page.evaluate(MARK_HIDES))
 
     with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
         page.goto(site.url)
@@ -488,6 +491,25 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         assert start.locator(".learn-offer").count() == 0
         stored = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('ladder-rummy:'))")
         assert not [k for k in stored if k.startswith(("ladder-rummy:game", "ladder-rummy:stats", "ladder-rummy:replays"))], stored
+    assert hidden == [], f"{lang} {size}: the coach mark hides what its step needs: {hidden}"
+
+
+# What the coach mark covers of what its step needs in view (a phone play-test: over the hand's
+# corners it hid the ranks its text named): its target, and the ranks of the hand's cards.
+MARK_HIDES = """() => {
+  const mark = document.querySelector("#coach:not([hidden]):not(.behind)");
+  if (!mark) return [];
+  const m = mark.getBoundingClientRect();
+  const covers = (r) => Math.min(m.bottom, r.bottom) - Math.max(m.top, r.top) > 1 && Math.min(m.right, r.right) - Math.max(m.left, r.left) > 1;
+  const out = [];
+  const target = document.querySelector(".coach-target");
+  if (target && covers(target.getBoundingClientRect())) out.push("its target");
+  for (const card of document.querySelectorAll("#hand button.card")) {
+    const r = card.getBoundingClientRect();
+    if (covers({ top: r.top, bottom: r.top + r.height * 0.3, left: r.left, right: r.right })) out.push(`the rank of ${card.dataset.card}`);
+  }
+  return out;
+}"""
 
 
 def skip_the_lesson(page: Page) -> None:
