@@ -186,12 +186,14 @@ export function showDealEnd(summary, players, { last }) {
     : summary.went_out === 0 ? t("deal.you_out") : t("deal.went_out", { name: nameOf(summary.went_out) });
   // One body per player: a line of figures (name, points, total, ladder), then the cards left in
   // that hand across the whole width, so four columns of words fit a phone in every language.
+  // A phone on its side has width to spare and no height: there the cards take a fifth column
+  // of the line instead (CSS shows one place or the other), so all four players fit unscrolled.
   const bodies = summary.hands.map((hand) => {
     const name = nameOf(hand.seat);
-    const cards = hand.cards.length
+    const cards = () => (hand.cards.length
       ? h("span", { class: "penalty-cards", role: "img", "aria-label": `${name} · ${t("deal.cards")}: ${hand.cards.map(cardName).join(", ")}` },
         hand.cards.map((card) => cardElement(card, { mini: true })))
-      : h("span", { class: "small no-cards", text: `${t("deal.cards")}: ${t("deal.none")}` });
+      : h("span", { class: "small no-cards", text: `${t("deal.cards")}: ${t("deal.none")}` }));
     return h("tbody", { class: hand.seat === 0 ? "you-row" : "" },
       h("tr", {},
         h("th", { scope: "row", text: name }),
@@ -199,8 +201,9 @@ export function showDealEnd(summary, players, { last }) {
         h("td", { class: "num", text: String(hand.penalty_total) }),
         h("td", { class: "step" }, hand.climbed
           ? h("span", { class: "climbed", text: t("deal.climbed", { step: hand.step_after }) })
-          : h("span", { class: "small", text: t("deal.stayed", { step: hand.step_after }) }))),
-      h("tr", { class: "left-cards" }, h("td", { colspan: "4" }, cards)));
+          : h("span", { class: "small", text: t("deal.stayed", { step: hand.step_after }) })),
+        h("td", { class: "cards-col" }, cards())),
+      h("tr", { class: "left-cards" }, h("td", { colspan: "4" }, cards())));
   });
   sheet("deal-dialog", t("deal.title", { deal: summary.deal }), [
     h("p", { class: "headline", text: headline }),
@@ -209,7 +212,8 @@ export function showDealEnd(summary, players, { last }) {
         h("th", { scope: "col", text: t("deal.player") }),
         h("th", { scope: "col", class: "num", text: t("deal.points") }),
         h("th", { scope: "col", class: "num", text: t("deal.total") }),
-        h("th", { scope: "col", class: "step", text: t("deal.ladder") }))),
+        h("th", { scope: "col", class: "step", text: t("deal.ladder") }),
+        h("th", { scope: "col", class: "cards-col", text: t("deal.cards") }))),
       bodies),
   ], [closeButton(dialog, "next", last ? t("deal.results") : t("deal.next"), true)]);
   return open(dialog);

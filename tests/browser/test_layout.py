@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers import ROOT, after_first_draw, crowded, device, first_melds, ready_to_lay_down, settings_script, settle, stored_game
+from helpers import ROOT, after_first_draw, before_the_end, command, crowded, device, first_melds, ready_to_lay_down, settings_script, settle, stored_game
 from ladder_rummy.contracts import CONTRACTS
 
 if TYPE_CHECKING:
@@ -244,6 +244,30 @@ def test_a_table_that_does_not_fit_says_more_melds_are_below(table_page: Page, s
     assert melds.evaluate("(m) => m.scrollTop + m.clientHeight >= m.scrollHeight - 6")
     melds.evaluate("(m) => m.scrollTo(0, 0)")
     cue.wait_for(state="visible")
+
+
+def test_a_deal_summary_on_a_phone_on_its_side_shows_every_player(table_page: Page, site: Site) -> None:
+    """A phone on its side (740×360): the summary of a deal shows all four players without
+    scrolling, each one line with the cards left beside the figures (a play-test saw two of
+    four, each hand's cards on a line of their own); upright, the cards stay under the figures."""
+    save, move = before_the_end()
+    page = table_page
+    for size, beside in (((740, 360), True), ((360, 640), False)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.goto(site.url)
+        page.wait_for_selector("#start-dialog[open]")
+        open_at(page, site, save)
+        command(page, move)
+        sheet = page.locator("#deal-dialog[open]")
+        sheet.wait_for()
+        page.screenshot(path=str(ARTIFACTS / f"deal-summary-{size[0]}x{size[1]}.png"))
+        assert sheet.locator("td.cards-col .penalty-cards, td.cards-col .no-cards").first.is_visible() == beside
+        assert sheet.locator("tr.left-cards").first.is_visible() == (not beside)
+        if beside:
+            body = sheet.locator(".sheet-body")
+            assert body.evaluate("(b) => b.scrollHeight <= b.clientHeight + 1"), "the summary scrolls"
+            for row in sheet.locator("tbody > tr:first-child").all():
+                assert row.evaluate("(r) => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }")
 
 
 def test_the_keyboard_panel_is_remembered_and_found_by_name(table_page: Page, site: Site, positions: dict) -> None:
