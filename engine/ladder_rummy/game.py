@@ -434,14 +434,16 @@ class Game:
 
     def _play_laydown(self, p: Player, action: LayDown) -> None:
         assert action.melds is not None
-        ids = []
+        laid = []
         for cards in action.melds:
             _remove(p.hand, cards)
             tm = TableMeld(len(self.table) + 1, p.seat, Meld.from_cards(cards))
             self.table.append(tm)
-            ids.append(tm.id)
+            laid.append(tm)
         p.laid_down, self.laid_down_now = True, True
-        self._emit({"type": "laydown", "seat": p.seat, "melds": ids})
+        # The melds as laid, not only their ids: when the deal ends in the same round, the view
+        # the page receives is the next deal's, whose table no longer holds them.
+        self._emit({"type": "laydown", "seat": p.seat, "melds": [tm.id for tm in laid], "table": [tm.to_json() for tm in laid]})
         self._maybe_out(p)
 
     def _play_layoff(self, p: Player, action: LayOff) -> None:

@@ -105,7 +105,9 @@ export function advance(shown, event, final) {
     case "laydown":
       player.laid_down = true;
       for (const id of event.melds) {
-        const meld = final.table.find((m) => m.id === id);
+        // As laid (the event's own copy): the final view may be the next deal's, or hold the
+        // cards laid off on this meld later in the same round.
+        const meld = event.table?.find((m) => m.id === id) || final.table.find((m) => m.id === id);
         if (!meld) continue;
         v.table.push(clone(meld));
         player.cards -= meld.cards.length;

@@ -1,0 +1,41 @@
+// The table the page shows while it plays events (site/js/anim.js): moved forward one event at a
+// time from what the events carry, even when the view they end in is already the next deal's.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+// prefs.js reads the reduced-motion query as it loads: a window that answers "no preference".
+globalThis.window ??= { matchMedia: () => ({ matches: false, addEventListener() {}, addListener() {} }) };
+const { advance } = await import("../../site/js/anim.js");
+
+const seat = (cards) => ({ cards, laid_down: false });
+
+/** A table in the middle of a deal: seat 2 holds 10 cards, nothing laid down yet. */
+function shownTable() {
+  return { players: [seat(10), seat(10), seat(10), seat(10)], table: [], hand: [], discard: ["4C"], stock: 40, turn: 2 };
+}
+
+test("a computer's lay-down in the round that ends the deal is drawn from the event (the final view is the next deal's)", () => {
+  const laid = [
+    { id: 1, owner: 2, kind: "group", cards: ["7C", "7C", "7H"], stands_for: [null, null, null] },
+    { id: 2, owner: 2, kind: "group", cards: ["QD", "QD", "QS"], stands_for: [null, null, null] },
+  ];
+  const nextDeal = { players: [seat(10), seat(10), seat(10), seat(10)], table: [], hand: [], discard: ["9H"], stock: 62 };
+  const shown = advance(shownTable(), { type: "laydown", seat: 2, melds: [1, 2], table: laid }, nextDeal);
+  assert.deepEqual(shown.table.map((meld) => meld.cards), [["7C", "7C", "7H"], ["QD", "QD", "QS"]]);
+  assert.equal(shown.players[2].cards, 4);
+  assert.equal(shown.players[2].laid_down, true);
+  // ... and a card laid off on it later in that round lands on it.
+  const after = advance(shown, { type: "layoff", seat: 2, card: "7S", meld: 1, end: "high" }, nextDeal);
+  assert.deepEqual(after.table[0].cards, ["7C", "7C", "7H", "7S"]);
+  assert.equal(after.players[2].cards, 3);
+});
+
+test("a meld laid down and laid off on in one round shows each card once, as laid and then as laid off", () => {
+  const final = { players: [seat(10), seat(10), seat(3), seat(10)], hand: [], discard: ["4C"], stock: 39,
+    table: [{ id: 1, owner: 2, kind: "group", cards: ["7C", "7C", "7H", "7S"], stands_for: [null, null, null, null] }] };
+  const laid = [{ id: 1, owner: 2, kind: "group", cards: ["7C", "7C", "7H"], stands_for: [null, null, null] }];
+  const shown = advance(shownTable(), { type: "laydown", seat: 2, melds: [1], table: laid }, final);
+  const after = advance(shown, { type: "layoff", seat: 2, card: "7S", meld: 1, end: "high" }, final);
+  assert.deepEqual(after.table[0].cards, final.table[0].cards);
+});
