@@ -72,7 +72,7 @@ export function rewind(final, events) {
   return v;
 }
 
-/** The table after one event, moved forward from `shown`; `final` supplies new melds' cards. */
+/** The table after one event, moved forward from `shown` (a lay-down carries its melds; `final` names a laid-off joker). */
 export function advance(shown, event, final) {
   const v = clone(shown);
   const player = v.players[event.seat];
@@ -107,7 +107,7 @@ export function advance(shown, event, final) {
       for (const id of event.melds) {
         // As laid (the event's own copy): the final view may be the next deal's, or hold the
         // cards laid off on this meld later in the same round.
-        const meld = event.table?.find((m) => m.id === id) || final.table.find((m) => m.id === id);
+        const meld = event.table.find((m) => m.id === id);
         if (!meld) continue;
         v.table.push(clone(meld));
         player.cards -= meld.cards.length;

@@ -193,5 +193,6 @@ function bestTop(box, height, left, width, room) {
   const cost = (top) => (covered(top, box) > 0 ? Infinity : 0)
     + keep.reduce((sum, [rect, weight]) => sum + weight * covered(top, rect), 0);
   // The first of the cheapest: beside the target when that hides nothing more.
-  return candidates.reduce((best, top) => (cost(top) < cost(best) ? top : best), candidates[0]);
+  const costs = candidates.map(cost);
+  return candidates[costs.indexOf(Math.min(...costs))];
 }
