@@ -673,10 +673,11 @@ export class Game {
     if (!answer.ok) { this.fail(answer); return; }
     const card = hintedCard(answer.hint);
     const index = card ? this.state.order.indexOf(card) : -1;
-    this.set({
-      selected: index >= 0 ? index : null,
-      hint: { text: t("suggest.text", { move: moveWords(answer.hint, view) }), move: answer.hint },
-    });
+    // The lifted card is the first of the two taps; saying so keeps the next tap from
+    // surprising a player who tapped it only to look (a play-test discarded that way).
+    const follow = index < 0 ? "" : t(answer.hint.startsWith("layoff ") ? "suggest.follow_layoff" : "suggest.follow_discard");
+    const text = [t("suggest.text", { move: moveWords(answer.hint, view) }), follow].filter(Boolean).join(" ");
+    this.set({ selected: index >= 0 ? index : null, hint: { text, move: answer.hint } });
   }
 
   /**

@@ -109,11 +109,13 @@ export function contractHelp(view) {
  * final_deal: deal 10 of 10, or anyone has laid down contract 10), that there is no next deal;
  * "Contract 10 is down" when it is the person's own contract on the ladder's top step (the
  * engine's steps_max) that made it the last. On the turn of the lay-down ("_now") only a
- * discard is left: lay-offs start on the next turn.
+ * discard is left: lay-offs start on the next turn. On the person's own turn before the draw
+ * ("_draw") the sentence starts with the draw, as no lay-off or discard is open yet.
  */
 export function afterSentence(view) {
   const me = view.players[0];
-  const now = view.laid_down_this_turn ? "_now" : "";
+  const drawing = view.turn === 0 && view.phase === "draw";
+  const now = view.laid_down_this_turn ? "_now" : drawing ? "_draw" : "";
   if (view.final_deal) return t(`contract.${me.step === view.steps_max ? "after_last" : "after_final"}${now}`);
   return t(`contract.after${now}`, { next: me.next_step });
 }

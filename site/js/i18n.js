@@ -60,7 +60,17 @@ export function t(key, params = {}) {
   if (params.count === 1) text = lookup(messages, `${key}_one`);
   if (text === undefined) text = entry(key);
   if (typeof text !== "string") return key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const filled = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return CARD_FIRST.test(text) && SENTENCE_END.test(filled) ? capitalise(filled) : filled;
+}
+
+// Suits are common nouns ("kupa 7" in Turkish, "7 of hearts"): a sentence that starts with a
+// card's name capitalises it there, and nowhere else (a card's own label stays as it is).
+const CARD_FIRST = /^\{cards?\}/;
+const SENTENCE_END = /[.!?…]$/;
+
+function capitalise(text) {
+  return text.charAt(0).toLocaleUpperCase(current || "en") + text.slice(1);
 }
 
 /** Fill the data-i18n / data-i18n-aria elements of the static page. */

@@ -16,17 +16,17 @@ const { setLanguage, t } = await import("../../site/js/i18n.js");
 const { afterSentence, moveWords } = await import("../../site/js/hints.js");
 
 /** A view as the engine gives it once the person is down (only what the sentence reads). */
-function view({ step = 4, next = step + 1, final = false, now = false } = {}) {
+function view({ step = 4, next = step + 1, final = false, now = false, turn = 1, phase = "draw" } = {}) {
   return {
-    final_deal: final, steps_max: 10, laid_down_this_turn: now, game_over: false,
+    final_deal: final, steps_max: 10, laid_down_this_turn: now, game_over: false, turn, phase,
     players: [{ seat: 0, step, laid_down: true, next_step: final ? null : next }],
   };
 }
 
 const WORDS = {
-  en: { next: "Next deal", last: "the game's last deal", ten: "Contract 10 is down" },
-  tr: { next: "Sonraki dağıtım", last: "oyunun son dağıtımı", ten: "10. kontrat açıldı" },
-  ko: { next: "다음 딜", last: "게임의 마지막 딜", ten: "10번째 계약을 내려놓" },
+  en: { next: "Next deal", last: "the game's last deal", ten: "Contract 10 is down", draw: "Draw, then" },
+  tr: { next: "Sonraki dağıtım", last: "oyunun son dağıtımı", ten: "10. kontrat açıldı", draw: "Kart çek, sonra" },
+  ko: { next: "다음 딜", last: "게임의 마지막 딜", ten: "10번째 계약을 내려놓", draw: "뽑은 뒤" },
 };
 
 for (const [lang, words] of Object.entries(WORDS)) {
@@ -54,6 +54,20 @@ for (const [lang, words] of Object.entries(WORDS)) {
     }
   });
 
+  test(`${lang}: on the person's own turn before the draw, the sentence starts with the draw`, async () => {
+    await setLanguage(lang);
+    const cases = [[{}, "contract.after_draw"], [{ step: 6, final: true }, "contract.after_final_draw"], [{ step: 10, final: true }, "contract.after_last_draw"]];
+    for (const [shape, key] of cases) {
+      const drawing = afterSentence(view({ ...shape, turn: 0, phase: "draw" }));
+      const playing = afterSentence(view({ ...shape, turn: 0, phase: "play" }));
+      const waiting = afterSentence(view({ ...shape, turn: 2, phase: "draw" }));
+      assert.equal(drawing, t(key, { next: 5 }));
+      assert.equal(playing, waiting); // after the draw, and on others' turns: the general line
+      assert.ok(drawing.includes(words.draw), drawing);
+      assert.ok(!playing.includes(words.draw), playing);
+    }
+  });
+
   test(`${lang}: the person's own contract 10 says so`, async () => {
     await setLanguage(lang);
     const later = afterSentence(view({ step: 10, final: true }));
@@ -77,4 +91,15 @@ test("a suggested lay-off names the meld by the cards one sees, not by a number 
     const group = moveWords("layoff 8S 1", { table });
     assert.ok(group.includes("8♣ 8♦ 8♥") && group.includes("8♠"), `${lang}: ${group}`);
   }
+});
+
+test("a sentence that starts with a card's name starts with a capital; the card's own label does not", async () => {
+  const { cardName } = await import("../../site/js/i18n.js");
+  await setLanguage("tr");
+  assert.equal(cardName("7H"), "kupa 7"); // a suit is a common noun in Turkish
+  assert.equal(t("hint.no_fit", { card: cardName("7H") }).slice(0, 7), "Kupa 7 ");
+  assert.equal(t("event.discard", { name: "Kaan", card: cardName("AD") }), "Kaan karo as kartını attı.");
+  assert.equal(t("melds.stands", { card: cardName("7H") }), "kupa 7 yerine"); // a label, not a sentence
+  await setLanguage("en");
+  assert.equal(t("hint.no_fit", { card: cardName("7H") }).slice(0, 12), "7 of hearts ");
 });
