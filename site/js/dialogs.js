@@ -3,7 +3,7 @@
 
 import { $, h } from "./dom.js";
 import { cardElement, shortCard } from "./cards.js";
-import { cardName, entry, t } from "./i18n.js";
+import { cardName, entry, listFor, t } from "./i18n.js";
 import { SETTINGS } from "./state.js";
 import { ladderChart } from "./chart.js";
 import { countdown } from "./share.js";
@@ -149,7 +149,7 @@ export function openRules({ onLanguage, languages, learn = false }) {
   for (const section of sections) {
     const parts = [h("h3", { text: section.h })];
     for (const paragraph of section.p || []) parts.push(h("p", { text: paragraph }));
-    if (section.list) parts.push(h("ul", {}, section.list.map((item) => h("li", { text: item }))));
+    if (section.list) parts.push(h("ul", {}, listFor(section).map((item) => h("li", { text: item }))));
     if (section.table) {
       parts.push(h("table", {},
         h("thead", {}, h("tr", {}, (section.table_head || []).map((cell) => h("th", { scope: "col", text: cell })))),

@@ -48,6 +48,31 @@ function lookup(table, key) {
   return node;
 }
 
+// ---- tap or click ----
+//
+// A text that tells the reader to tap has a "_mouse" twin that says click ("hint.play_mouse"; a
+// rules list has "list_mouse", its changed items by index). The twin is used on a device whose
+// only pointer is a mouse or touchpad; anything with a touch screen keeps the tap words. A
+// language whose words fit both (Korean's lesson says "press") has no twin there.
+
+let mouseQuery;
+
+/** True on a device that points only with a mouse or touchpad (no touch screen at all). */
+export function byMouse() {
+  if (mouseQuery === undefined) {
+    mouseQuery = typeof matchMedia === "function"
+      ? { fine: matchMedia("(hover: hover) and (pointer: fine)"), touch: matchMedia("(any-pointer: coarse)") }
+      : null;
+  }
+  return Boolean(mouseQuery && mouseQuery.fine.matches && !mouseQuery.touch.matches);
+}
+
+/** A rules section's list in the words of this device's pointer (see byMouse). */
+export function listFor(section) {
+  const twins = byMouse() ? section.list_mouse || {} : {};
+  return (section.list || []).map((item, index) => twins[index] ?? item);
+}
+
 /** The raw entry for a key (a string, list or object), in the current language. */
 export function entry(key) {
   const value = lookup(messages, key);
@@ -58,6 +83,7 @@ export function entry(key) {
 export function t(key, params = {}) {
   let text;
   if (params.count === 1) text = lookup(messages, `${key}_one`);
+  if (text === undefined && byMouse()) text = lookup(messages, `${key}_mouse`);
   if (text === undefined) text = entry(key);
   if (typeof text !== "string") return key;
   const filled = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));

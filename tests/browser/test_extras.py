@@ -370,8 +370,8 @@ def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Pag
         expect(hint).to_have_text(re.compile(r"^Hint: .+\.$"))
         if move.startswith(("discard", "layoff")):
             expect(page.locator("#hand button.card.lifted")).to_have_attribute("data-card", move.split()[1])
-            # the lifted card is the first of the two taps, and the line says what the next does
-            expect(hint).to_contain_text("It is lifted: tap it" + (" (or Discard) to discard" if move.startswith("discard") else " to lay it off"))
+            # the lifted card is the first of the two clicks (a mouse here), and the line says what the next does
+            expect(hint).to_contain_text("It is lifted: click it" + (" (or Discard) to discard" if move.startswith("discard") else " to lay it off"))
         before = replies(page)
         command(page, move)  # the person takes the advice (sound still off)
         after(page, before)

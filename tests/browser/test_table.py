@@ -142,7 +142,8 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
         if answer["view"]["players"][0]["laid_down"] and answer["view"]["turn"] == 0:
             # Where the ladder goes next is the engine's word (next_step), never the page's count.
             now = "Discard to end your turn: lay-offs start on your next one." if verb == "laydown" else \
-                "Lay off cards on any meld, or discard; go out to end the deal."
+                "Draw, then lay off cards on any meld or discard; go out to end the deal." \
+                if answer["view"]["phase"] == "draw" else "Lay off cards on any meld, or discard; go out to end the deal."
             expect(table.locator("#contract-panel .contract-missing.after")).to_have_text(
                 f"{now} Next deal: step {answer['view']['players'][0]['next_step']}.")
 
@@ -192,7 +193,7 @@ def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard, retur
         assert panel.bounding_box()["height"] == height
         type_moves(page, last.moves[2:])  # the discard; the computers play to the person's next draw
         settle(page)
-        expect(sentence).to_have_text("Lay off cards on any meld, or discard; go out to end the game's last deal.")
+        expect(sentence).to_have_text("Draw, then lay off cards on any meld or discard; go out to end the game's last deal.")
         expect(counter).to_have_text("Deal 10/10 · last deal")
         assert panel.bounding_box()["height"] == height
         assert page.evaluate(fits) == []
@@ -463,7 +464,7 @@ def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> 
     before = replies(table)
     command(table, "laydown 7H 8D 9C 10S / 2C 2D 2S")  # contract 1 is two groups
     after(table, before)
-    expect(error).to_have_text("Olmaz: kupa 7, karo 8, sinek 9, maça 10: bu bir grup değil, kartların hepsi aynı değerde değil.")
+    expect(error).to_have_text("Olmaz: Kupa 7, karo 8, sinek 9, maça 10: bu bir grup değil, kartların hepsi aynı değerde değil.")
     before = replies(table)
     command(table, "laydown 2C 2D 2H")  # one group, but contract 1 is two
     after(table, before)
@@ -757,7 +758,8 @@ def test_phone_layout_in_turkish_and_korean(context: BrowserContext, page: Page,
 
 
 def test_i18n_files_have_the_same_keys() -> None:
-    """Turkish and Korean translate every English key (plural forms and size words aside)."""
+    """Turkish and Korean translate every English key (plural forms and size words aside; a
+    "_mouse" twin only where the language's own words say tap, tests/js/i18n.test.mjs)."""
     def keys(tree: dict, prefix: str = "") -> set[str]:
         out: set[str] = set()
         for key, value in tree.items():
@@ -765,7 +767,7 @@ def test_i18n_files_have_the_same_keys() -> None:
         return out
 
     folder = ROOT / "site" / "i18n"
-    english = {k for k in keys(json.loads((folder / "en.json").read_text("utf-8"))) if not k.endswith("_one")}
+    english = {k for k in keys(json.loads((folder / "en.json").read_text("utf-8"))) if not k.endswith(("_one", "_mouse"))}
     for lang in ("tr", "ko"):
         data = json.loads((folder / f"{lang}.json").read_text("utf-8"))
         other = {k for k in keys(data) if not k.startswith("contract.size.")}
@@ -914,8 +916,8 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     open_seed(table, site, "layout-11")  # Jisoo lays down on the first turn: a meld is on the table
     expect(hint).to_have_text("Your turn: draw from the stock or the discard pile.")
     table.locator("#hand button.card").first.click()
-    expect(hint).to_have_text("Draw a card first: tap the stock or the discard pile.")
-    expect(status).to_have_text("Draw a card first: tap the stock or the discard pile.")
+    expect(hint).to_have_text("Draw a card first: click the stock or the discard pile.")  # a mouse: "click"
+    expect(status).to_have_text("Draw a card first: click the stock or the discard pile.")
     before = replies(table)
     table.click("#stock")
     after(table, before)

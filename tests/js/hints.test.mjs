@@ -25,7 +25,7 @@ function view({ step = 4, next = step + 1, final = false, now = false, turn = 1,
 
 const WORDS = {
   en: { next: "Next deal", last: "the game's last deal", ten: "Contract 10 is down", draw: "Draw, then" },
-  tr: { next: "Sonraki dağıtım", last: "oyunun son dağıtımı", ten: "10. kontrat açıldı", draw: "Kart çek, sonra" },
+  tr: { next: "Sonraki dağıtım", last: "oyunun son dağıtımı", ten: "10. kontrat açıldı", draw: "Çektikten sonra" },
   ko: { next: "다음 딜", last: "게임의 마지막 딜", ten: "10번째 계약을 내려놓", draw: "뽑은 뒤" },
 };
 
@@ -91,15 +91,4 @@ test("a suggested lay-off names the meld by the cards one sees, not by a number 
     const group = moveWords("layoff 8S 1", { table });
     assert.ok(group.includes("8♣ 8♦ 8♥") && group.includes("8♠"), `${lang}: ${group}`);
   }
-});
-
-test("a sentence that starts with a card's name starts with a capital; the card's own label does not", async () => {
-  const { cardName } = await import("../../site/js/i18n.js");
-  await setLanguage("tr");
-  assert.equal(cardName("7H"), "kupa 7"); // a suit is a common noun in Turkish
-  assert.equal(t("hint.no_fit", { card: cardName("7H") }).slice(0, 7), "Kupa 7 ");
-  assert.equal(t("event.discard", { name: "Kaan", card: cardName("AD") }), "Kaan karo as kartını attı.");
-  assert.equal(t("melds.stands", { card: cardName("7H") }), "kupa 7 yerine"); // a label, not a sentence
-  await setLanguage("en");
-  assert.equal(t("hint.no_fit", { card: cardName("7H") }).slice(0, 12), "7 of hearts ");
 });

@@ -1,0 +1,65 @@
+// The page's words (site/i18n/*.json through site/js/i18n.js) in Node: every text that tells the
+// reader to tap has a twin that says click for a mouse-only device, with the same placeholders,
+// and a sentence that starts with a card's name starts with a capital. `npm run test:js`.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+
+globalThis.document = { documentElement: {}, querySelectorAll: () => [], title: "" };
+globalThis.fetch = async (url) => {
+  const text = await readFile(new URL(url));
+  return { ok: true, status: 200, json: async () => JSON.parse(text) };
+};
+const { cardName, listFor, setLanguage, t } = await import("../../site/js/i18n.js");
+
+const TAP = { en: /\b[Tt]aps?\b/, tr: /\b[Dd]okun/, ko: /탭(?=[하해한 )])/ };
+const CLICK = { en: /\b[Cc]lick/, tr: /tıkla/, ko: /클릭/ };
+
+/** [path, text] of every string in a words file, lists by index. */
+function* strings(node, path = []) {
+  if (typeof node === "string") yield [path.join("."), node];
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) yield* strings(value, [...path, key]);
+  }
+}
+
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+for (const lang of Object.keys(TAP)) {
+  test(`${lang}: every text that says tap has a mouse twin that says click, with the same placeholders`, async () => {
+    const words = JSON.parse(await readFile(new URL(`../../site/i18n/${lang}.json`, import.meta.url)));
+    const all = new Map(strings(words));
+    let twins = 0;
+    for (const [path, text] of all) {
+      if (/_mouse(\.|$)/.test(path)) {
+        const plain = path.replace(/_mouse(\.|$)/, "$1");
+        assert.ok(all.has(plain), `${lang}: ${path} twins nothing`);
+        assert.ok(!TAP[lang].test(text) && CLICK[lang].test(text), `${lang}: ${path}: ${text}`);
+        assert.deepEqual(placeholders(text), placeholders(all.get(plain)), `${lang}: ${path}`);
+        twins += 1;
+        continue;
+      }
+      if (!TAP[lang].test(text)) continue;
+      const list = path.match(/^(.*)\.list\.(\d+)$/);
+      const twin = list ? `${list[1]}.list_mouse.${list[2]}` : `${path}_mouse`;
+      assert.ok(all.has(twin), `${lang}: ${path} says tap and has no ${twin}: ${text}`);
+    }
+    assert.ok(twins >= 10, `${lang}: ${twins} twins`);
+  });
+}
+
+test("a rules list takes its mouse twins by index only on a mouse-only device (none in Node)", () => {
+  const section = { list: ["Tap a", "b"], list_mouse: { 0: "Click a" } };
+  assert.deepEqual(listFor(section), ["Tap a", "b"]);
+});
+
+test("a sentence that starts with a card's name starts with a capital; the card's own label does not", async () => {
+  await setLanguage("tr");
+  assert.equal(cardName("7H"), "kupa 7"); // a suit is a common noun in Turkish
+  assert.equal(t("hint.no_fit", { card: cardName("7H") }).slice(0, 7), "Kupa 7 ");
+  assert.equal(t("event.discard", { name: "Kaan", card: cardName("AD") }), "Kaan karo as kartını attı.");
+  assert.equal(t("melds.stands", { card: cardName("7H") }), "kupa 7 yerine"); // a label, not a sentence
+  await setLanguage("en");
+  assert.equal(t("hint.no_fit", { card: cardName("7H") }).slice(0, 12), "7 of hearts ");
+});
