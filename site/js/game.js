@@ -1031,7 +1031,8 @@ export class Game {
     if (!arrange) return;
     if (what === "slot") this.set({ arrange: { ...arrange, active: slot } });
     if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" } });
-    if (what === "cancel") this.set({ arrange: null });
+    // Closed unplayed: the line under the hand (empty while the panel's own help showed) says the phase again.
+    if (what === "cancel") this.set({ arrange: null, hint: { text: phaseHint(this.state.view) } });
     if (what === "submit") {
       // An empty slot is refused here: "laydown " with nothing after it would be the plain
       // "laydown", the engine's own arrangement of cards the person did not choose.

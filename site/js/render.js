@@ -234,8 +234,10 @@ export class Renderer {
     if (deal !== this.densityDeal) this.density = 0;
     this.densityDeal = deal;
     // A turned or resized screen: fit afresh (the cards may grow back); within one screen size
-    // the cards only ever condense, so the table never jumps back and forth during a deal.
-    const screen = `${innerWidth}x${innerHeight}`;
+    // the cards only ever condense, so the table never jumps back and forth during a deal. The
+    // Arrange panel, open or closed, counts as another screen: on a tall phone it shares the
+    // melds' room while open, and the cards grow back once it closes.
+    const screen = `${innerWidth}x${innerHeight}${state.arrange ? "|arrange" : ""}`;
     if (this.screen && screen !== this.screen) this.density = 0;
     this.screen = screen;
     // Fitting reads the new layout: only when the melds or their box changed.

@@ -233,6 +233,16 @@ def crowded(tries: int = 80) -> tuple[dict, str]:
     return first_position("crowd", lift, tries)
 
 
+def ready_among_melds(tries: int = 80) -> dict:
+    """The save of a New Game where the person can lay down while others' melds (three or more)
+    are on the table: what the Arrange panel shares the table's room with on a tall phone."""
+    def ready(view: dict) -> str | None:
+        laid = view["players"][0]["laid_down"]
+        return "ready" if "laydown" in view["legal"] and not laid and len(view["table"]) >= 3 else None
+
+    return first_position("among", ready, tries)[0]
+
+
 def first_melds(tries: int = 40) -> dict:
     """Early in a deal: the person to draw with the first melds down (two or three, of one or
     two players) and the rest of the table empty, where the melds area has the most room."""

@@ -16,11 +16,13 @@ Screenshots go to artifacts/ for review.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers import ROOT, after_first_draw, before_the_end, command, crowded, device, first_melds, ready_to_lay_down, settings_script, settle, stored_game
+from playwright.sync_api import expect
+from helpers import ROOT, after_first_draw, before_the_end, command, crowded, device, first_melds, ready_among_melds, ready_to_lay_down, settings_script, settle, stored_game
 from ladder_rummy.contracts import CONTRACTS
 
 if TYPE_CHECKING:
@@ -244,6 +246,39 @@ def test_a_table_that_does_not_fit_says_more_melds_are_below(table_page: Page, s
     assert melds.evaluate("(m) => m.scrollTop + m.clientHeight >= m.scrollHeight - 6")
     melds.evaluate("(m) => m.scrollTo(0, 0)")
     cue.wait_for(state="visible")
+
+
+def test_on_a_tall_phone_the_arrange_panel_leaves_the_melds_in_view(table_page: Page, site: Site) -> None:
+    """On a tall phone (390×844) the open Arrange panel shares the table's room with the melds
+    (a play-test saw empty felt where they had been), condensed to fit; once it closes they grow
+    back to the size they had. On a 360×640 phone the panel still takes their room."""
+    page = table_page
+    save = ready_among_melds()
+    melds = page.locator("#melds")
+    density = "(m) => Number(m.dataset.density)"
+    for size, kept in (((390, 844), True), ((360, 640), False)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.goto(site.url)
+        page.wait_for_selector("#start-dialog[open], #app[data-busy=false]", state="attached")
+        open_at(page, site, save)
+        before = melds.evaluate(density)
+        page.click("#arrange-button")
+        page.locator("#arrange").wait_for()
+        page.wait_for_timeout(300)  # the resize observer's redraw
+        if kept:
+            box = melds.bounding_box()
+            assert box and box["height"] >= 80, box
+            assert page.locator("#contract-panel").is_hidden()  # its room goes to the panel
+            assert page.evaluate(CHECK, [True, ARRANGING_CORE[False]]) == []
+            assert melds.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1")  # every meld in view
+            page.screenshot(path=str(ARTIFACTS / "layout-en-390x844-arranging-melds.png"))
+        else:
+            assert melds.is_hidden()
+        page.locator("#arrange").get_by_role("button", name="Cancel").click()
+        page.locator("#arrange").wait_for(state="hidden")
+        page.wait_for_timeout(300)
+        expect(page.locator("#hint")).to_have_text(re.compile(r"^Your contract is ready"))  # the line is back
+        assert melds.evaluate(density) == before, size  # grown back, not left condensed
 
 
 def test_a_deal_summary_on_a_phone_on_its_side_shows_every_player(table_page: Page, site: Site) -> None:
