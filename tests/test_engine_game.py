@@ -191,6 +191,22 @@ def test_joker_without_an_end_takes_the_default_and_logs_it() -> None:
     assert game.log[-1] == "layoff JK 1 high"
 
 
+def test_a_lay_off_event_names_the_side_the_card_went_to_and_what_a_joker_stands_for() -> None:
+    """The page draws a lay-off from its event: "layoff 3D 1" leaves the side implicit (the 3
+    fits the low end only), and the event still says low; a joker's event says what it stands for."""
+    game = arrange(fresh(), ["3D JK 9C 2C", "2D 3D", "4S 5H", "6D 7D"], discard="AD", stock_top="KC",
+                   laid_down=[0], table=[(1, "4D 5D 6D 7D"), (1, "KS KH KD")])
+    game.apply("draw stock")
+    game.apply("layoff 3D 1")
+    assert game.log[-1] == "layoff 3D 1"
+    assert game.events[-1] == {**game.events[-1], "type": "layoff", "card": "3D", "meld": 1, "end": "low"}
+    assert "stands_for" not in game.events[-1]
+    game.apply("layoff JK 1 high")
+    assert game.events[-1] == {**game.events[-1], "card": "JK", "end": "high", "stands_for": "8D"}
+    game.apply("layoff KC 2")
+    assert game.events[-1] == {**game.events[-1], "card": "KC", "meld": 2, "end": None}
+
+
 def test_no_lay_off_before_laying_down() -> None:
     game = arrange(fresh(), ["8D 2C 3C", "2D 3D", "4S 5H", "6D 7D"], discard="AD", stock_top="KC",
                    laid_down=[2], table=[(2, "4D 5D 6D 7D")])

@@ -449,8 +449,16 @@ class Game:
     def _play_layoff(self, p: Player, action: LayOff) -> None:
         _remove(p.hand, [action.card])
         tm = self.table[action.meld - 1]
+        before = tm.meld
         tm.meld = tm.meld.lay_off(action.card, action.end)
-        self._emit({"type": "layoff", "seat": p.seat, "card": str(action.card), "meld": action.meld, "end": action.end})
+        # The side the card went to, also where the action left it implicit (a card that fits one
+        # end only: "layoff 3D 2" on 4D 5D 6D goes low), and what a joker stands for there: the
+        # page draws the lay-off from the event, as the view may already be the next deal's.
+        side = None if tm.meld.kind == "group" else "low" if tm.meld.start < before.start else "high"
+        event: Event = {"type": "layoff", "seat": p.seat, "card": str(action.card), "meld": action.meld, "end": side}
+        if action.card.is_joker:
+            event["stands_for"] = tm.meld.stands_for()[0 if side == "low" else -1]
+        self._emit(event)
         self._maybe_out(p)
 
     def _play_discard(self, p: Player, action: Discard) -> None:

@@ -72,8 +72,8 @@ export function rewind(final, events) {
   return v;
 }
 
-/** The table after one event, moved forward from `shown` (a lay-down carries its melds; `final` names a laid-off joker). */
-export function advance(shown, event, final) {
+/** The table after one event, moved forward from `shown` (a lay-down carries its melds, a lay-off its side). */
+export function advance(shown, event) {
   const v = clone(shown);
   const player = v.players[event.seat];
   switch (event.type) {
@@ -90,14 +90,13 @@ export function advance(shown, event, final) {
       break;
     case "layoff": {
       player.cards -= 1;
+      // The event says the side (also for a card that fits one end only) and what a joker
+      // stands for there: the final view may be the next deal's, or longer at that end already.
       const meld = v.table.find((m) => m.id === event.meld);
-      const after = final.table.find((m) => m.id === event.meld);
       if (meld) {
-        const low = event.end === "low";
-        const index = low ? 0 : meld.cards.length;
+        const index = event.end === "low" ? 0 : meld.cards.length;
         meld.cards.splice(index, 0, event.card);
-        const stands = after && event.card === "JK" ? (low ? after.stands_for[0] : null) : null;
-        meld.stands_for.splice(index, 0, stands);
+        meld.stands_for.splice(index, 0, event.card === "JK" ? event.stands_for ?? null : null);
       }
       if (event.seat === 0) removeOne(v.hand, event.card);
       break;
@@ -209,7 +208,7 @@ export async function playEvents({ previous, final, events, speed, hooks }) {
   let shown = previous ? clone(previous) : rewind(final, events);
   for (let i = 0; i < events.length; i += 1) {
     const event = events[i];
-    const next = event.type === "deal_start" ? rewind(final, events.slice(i + 1)) : advance(shown, event, final);
+    const next = event.type === "deal_start" ? rewind(final, events.slice(i + 1)) : advance(shown, event);
     // The person's own plays go quickly; their draw flies into the hand even at Instant speed,
     // so the card they drew is seen arriving.
     const ownDraw = event.seat === 0 && event.type === "draw";

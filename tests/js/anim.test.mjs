@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 
 // prefs.js reads the reduced-motion query as it loads: a window that answers "no preference".
 globalThis.window ??= { matchMedia: () => ({ matches: false, addEventListener() {}, addListener() {} }) };
-const { advance } = await import("../../site/js/anim.js");
+const { advance, rewind } = await import("../../site/js/anim.js");
 
 const seat = (cards) => ({ cards, laid_down: false });
 
@@ -21,12 +21,12 @@ test("a computer's lay-down in the round that ends the deal is drawn from the ev
     { id: 2, owner: 2, kind: "group", cards: ["QD", "QD", "QS"], stands_for: [null, null, null] },
   ];
   const nextDeal = { players: [seat(10), seat(10), seat(10), seat(10)], table: [], hand: [], discard: ["9H"], stock: 62 };
-  const shown = advance(shownTable(), { type: "laydown", seat: 2, melds: [1, 2], table: laid }, nextDeal);
+  const shown = advance(shownTable(), { type: "laydown", seat: 2, melds: [1, 2], table: laid });
   assert.deepEqual(shown.table.map((meld) => meld.cards), [["7C", "7C", "7H"], ["QD", "QD", "QS"]]);
   assert.equal(shown.players[2].cards, 4);
   assert.equal(shown.players[2].laid_down, true);
   // ... and a card laid off on it later in that round lands on it.
-  const after = advance(shown, { type: "layoff", seat: 2, card: "7S", meld: 1, end: "high" }, nextDeal);
+  const after = advance(shown, { type: "layoff", seat: 2, card: "7S", meld: 1, end: "high" });
   assert.deepEqual(after.table[0].cards, ["7C", "7C", "7H", "7S"]);
   assert.equal(after.players[2].cards, 3);
 });
@@ -35,7 +35,25 @@ test("a meld laid down and laid off on in one round shows each card once, as lai
   const final = { players: [seat(10), seat(10), seat(3), seat(10)], hand: [], discard: ["4C"], stock: 39,
     table: [{ id: 1, owner: 2, kind: "group", cards: ["7C", "7C", "7H", "7S"], stands_for: [null, null, null, null] }] };
   const laid = [{ id: 1, owner: 2, kind: "group", cards: ["7C", "7C", "7H"], stands_for: [null, null, null] }];
-  const shown = advance(shownTable(), { type: "laydown", seat: 2, melds: [1], table: laid }, final);
-  const after = advance(shown, { type: "layoff", seat: 2, card: "7S", meld: 1, end: "high" }, final);
+  const shown = advance(shownTable(), { type: "laydown", seat: 2, melds: [1], table: laid });
+  const after = advance(shown, { type: "layoff", seat: 2, card: "7S", meld: 1, end: "high" });
   assert.deepEqual(after.table[0].cards, final.table[0].cards);
+});
+
+test("a lay-off goes to the side its event names, also one the move left implicit, and a joker says what it stands for", () => {
+  const run = { id: 1, owner: 1, kind: "run", cards: ["4D", "5D", "6D"], stands_for: [null, null, null] };
+  const table = { ...shownTable(), table: [run] };
+  // "layoff 3D 1": the 3 fits the low end only, and the event says so (the engine's real side).
+  const low = advance(table, { type: "layoff", seat: 2, card: "3D", meld: 1, end: "low" });
+  assert.deepEqual(low.table[0].cards, ["3D", "4D", "5D", "6D"]);
+  const joker = advance(low, { type: "layoff", seat: 2, card: "JK", meld: 1, end: "high", stands_for: "7D" });
+  assert.deepEqual(joker.table[0].cards, ["3D", "4D", "5D", "6D", "JK"]);
+  assert.deepEqual(joker.table[0].stands_for, [null, null, null, null, "7D"]);
+  // Worked backwards from the final table, the same events take the same cards away.
+  const events = [
+    { type: "layoff", seat: 2, card: "3D", meld: 1, end: "low" },
+    { type: "layoff", seat: 2, card: "JK", meld: 1, end: "high", stands_for: "7D" },
+  ];
+  const before = rewind({ ...joker, events: [] }, events);
+  assert.deepEqual(before.table[0].cards, ["4D", "5D", "6D"]);
 });
