@@ -59,5 +59,5 @@ export function shortCard(card) {
   if (!card) return "";
   if (/^(10|[2-9AJQK])$/.test(card)) return card; // a group's joker stands for a rank
   const { rank, suit } = splitCard(card);
-  return suit ? `${rank}${SUIT_SIGNS[suit]}` : card;
+  return suit ? `${rank}${SUIT_SIGNS[suit]}` : cardName(card); // "Joker", never the notation's "JK"
 }

@@ -76,12 +76,14 @@ export function moveWords(move, view) {
 
 /**
  * A table meld as the eye finds it (melds carry no numbers on screen): a run by its ends,
- * "8♣–Q♣"; a group by its cards, "8♣ 8♦ 8♥".
+ * "8♣–Q♣" (a joker at an end by the card it stands for: "4♦–8♦"); a group by its cards,
+ * "8♣ 8♦ 8♥" (a joker there by its name).
  */
 function meldWords(meld) {
   if (!meld) return null;
-  const cards = meld.cards.map(shortCard);
-  return meld.kind === "run" ? `${cards[0]}–${cards[cards.length - 1]}` : cards.join(" ");
+  if (meld.kind !== "run") return meld.cards.map(shortCard).join(" ");
+  const end = (i) => shortCard(meld.cards[i] === "JK" && meld.stands_for?.[i] ? meld.stands_for[i] : meld.cards[i]);
+  return `${end(0)}–${end(meld.cards.length - 1)}`;
 }
 
 /** The card a suggested move plays from the hand ("discard KC" → "KC"), else null. */

@@ -249,7 +249,14 @@ export class Renderer {
     if (changed && accepting.size) {
       // The melds that take the lifted card are always in view (a crowded table may still scroll).
       container.querySelector(".meld.accepts")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    } else if (changed && state.recentMelds !== this.recent && state.recentMelds.length) {
+      // So are the ones just laid down or laid off on: on a crowded phone table the person's own
+      // melds, laid last, went in below the edge, and the lay-down looked lost (a play-test).
+      const recent = [...container.querySelectorAll(".meld.recent")];
+      recent[0]?.scrollIntoView({ block: "nearest", inline: "nearest" });
+      recent.at(-1)?.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
+    this.recent = state.recentMelds;
   }
 
   /** Condense the meld cards, one step at a time from the current one, until every meld fits. */

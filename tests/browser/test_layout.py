@@ -248,6 +248,29 @@ def test_a_table_that_does_not_fit_says_more_melds_are_below(table_page: Page, s
     cue.wait_for(state="visible")
 
 
+def test_melds_just_laid_down_are_scrolled_into_view(table_page: Page, site: Site) -> None:
+    """The person's melds go in after the others' (in order of lay-down): on a table too crowded
+    for its box they went in below the edge and the lay-down looked lost (a play-test). The box
+    is made short here to stand for such a table; after "laydown" the new melds are in view."""
+    page = table_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url)
+    page.wait_for_selector("#start-dialog[open]")
+    open_at(page, site, ready_among_melds())
+    melds = page.locator("#melds")
+    melds.evaluate("(m) => { m.style.maxHeight = '52px'; }")  # CSSOM: the page's CSP allows no style tag
+    page.wait_for_timeout(200)
+    command(page, "laydown")
+    page.locator('#melds section[data-owner="0"] .meld').first.wait_for()
+    page.wait_for_timeout(200)
+    assert melds.evaluate("(m) => m.scrollHeight > m.clientHeight + 20")  # the table overflows its box
+    seen = """(m) => { const box = m.getBoundingClientRect();
+      return [...m.querySelectorAll('section[data-owner="0"] .meld')].map((e) => e.getBoundingClientRect())
+        .every((r) => r.top >= box.top - 1 && r.bottom <= box.bottom + 1); }"""
+    debug = """(m) => JSON.stringify([m.getBoundingClientRect(), m.scrollTop, m.scrollHeight, [...m.querySelectorAll('.meld')].map((e) => [e.closest('section').dataset.owner, e.className, Math.round(e.getBoundingClientRect().top), Math.round(e.getBoundingClientRect().bottom)])])"""
+    assert melds.evaluate(seen), melds.evaluate(debug)
+
+
 def test_on_a_tall_phone_the_arrange_panel_leaves_the_melds_in_view(table_page: Page, site: Site) -> None:
     """On a tall phone (390×844) the open Arrange panel shares the table's room with the melds
     (a play-test saw empty felt where they had been), condensed to fit; once it closes they grow

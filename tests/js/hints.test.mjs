@@ -88,6 +88,10 @@ test("a suggested lay-off names the meld by the cards one sees, not by a number 
     const run = moveWords("layoff KC 3 high", { table });
     assert.ok(run.includes("8♣–Q♣") && run.includes("K♣") && !/\b3\b/.test(run), `${lang}: ${run}`);
     assert.ok(run.endsWith(t("suggest.end_high")), `${lang}: ${run}`);
+    const jokerEnd = moveWords("layoff 3D 4", { table: [{ id: 4, owner: 2, kind: "run", cards: ["4D", "5D", "6D", "7D", "JK"], stands_for: [null, null, null, null, "8D"] }] });
+    assert.ok(jokerEnd.includes("4♦–8♦") && !jokerEnd.includes("JK"), `${lang}: ${jokerEnd}`); // a play-test read "4♦–JK"
+    const jokerGroup = moveWords("layoff 9S 5", { table: [{ id: 5, owner: 1, kind: "group", cards: ["9C", "JK", "9H"], stands_for: [null, "9", null] }] });
+    assert.ok(jokerGroup.includes(`9♣ ${t("card.joker")} 9♥`), `${lang}: ${jokerGroup}`);
     const group = moveWords("layoff 8S 1", { table });
     assert.ok(group.includes("8♣ 8♦ 8♥") && group.includes("8♠"), `${lang}: ${group}`);
   }
