@@ -1126,7 +1126,9 @@ export class Game {
     this.lessonAt = null;
     this.saves.forget(LESSON_SLOT);
     if (this.slot === LESSON_SLOT) { this.tabs.release(LESSON_SLOT); this.slot = null; }
-    this.set({ mode: null, hint: null });
+    // Its table goes too: the view is the next deal's already, a game nobody plays (a play-test
+    // saw deal 2 dealt behind "lesson done" and the start sheet).
+    this.set({ mode: null, hint: null, view: null, shown: null, save: null, order: [], selected: null, arrange: null, status: "", statusEarlier: "", log: [], recentMelds: [], newCards: [] });
     if (done) {
       const choice = await dialogs.confirm({ title: t("learn.done_title"), text: [t("learn.done_text")], yes: t("learn.done_play"), no: t("learn.done_menu") });
       if (choice === "yes" && (await this.newGame({ mode: "new", difficulty: "easy" }))) return;

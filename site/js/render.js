@@ -85,6 +85,7 @@ export class Renderer {
     app.dataset.busy = String(state.busy);
     app.dataset.replies = String(state.replies);
     app.dataset.phase = state.view ? state.view.phase : "none";
+    app.dataset.game = state.shown ? "on" : "none"; // no game on the table: the felt stays bare
     this.drawPanels(state);
     $("thinking").hidden = !state.thinking;
     const view = state.shown;
