@@ -693,7 +693,8 @@ export class Game {
     // The drawn card stays marked through the turn, until the person discards (or the deal ends).
     const discarded = events.some((event) => event.seat === 0 && event.type === "discard");
     const kept = animate && !discarded ? this.state.newCards.map((key) => key.split("#")[0]) : [];
-    if (events.some((event) => event.seat !== undefined && event.seat !== 0)) this.set({ hint: { text: t("hint.wait") } });
+    const others = events.some((event) => event.seat !== undefined && event.seat !== null && event.seat !== 0);
+    if (others) this.set({ hint: { text: t("hint.wait") }, othersPlaying: true });
     if (events.length) {
       const hooks = {
         say: (text, event) => {
@@ -731,7 +732,7 @@ export class Game {
       for (const event of view.events || []) if (event.seat === 0 && event.type === "draw" && event.card) drawn.push(event.card);
     }
     const newCards = newKeys(order, drawn.length ? drawn : kept);
-    this.set({ view, shown: view, save: answer.save, order, newCards, selected: null });
+    this.set({ view, shown: view, save: answer.save, order, newCards, selected: null, othersPlaying: false });
     if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
     if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
     if (view.turn === 0 && !view.game_over && !this.state.status) this.say(t("event.your_turn"), { log: false });

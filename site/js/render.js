@@ -86,6 +86,7 @@ export class Renderer {
     app.dataset.replies = String(state.replies);
     app.dataset.phase = state.view ? state.view.phase : "none";
     app.dataset.game = state.shown ? "on" : "none"; // no game on the table: the felt stays bare
+    app.dataset.others = String(Boolean(state.othersPlaying)); // the lesson's mark waits meanwhile
     this.drawPanels(state);
     $("thinking").hidden = !state.thinking;
     const view = state.shown;

@@ -59,6 +59,7 @@ export function initialState(settings) {
     recentMelds: [],      // meld ids touched by the last plays (outlined)
     statusEarlier: "",    // the plays before the status line's one in an instant round (read out, not shown)
     thinking: false,      // an engine call is taking more than a moment
+    othersPlaying: false, // the computer players' turns are being played out on the table
     keyboardOpen: false,  // the keyboard panel (Legal moves, Command) is open; remembered (KEYS.panels)
   };
 }

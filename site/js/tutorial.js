@@ -132,10 +132,13 @@ export class Lesson {
     if (this.over) return;
     for (const old of document.querySelectorAll(".coach-target")) old.classList.remove("coach-target");
     const modal = document.querySelector("dialog[open]");
-    this.mark.classList.toggle("behind", Boolean(modal));
+    // While the computer players' turns play out the step's words are out of date (it still said
+    // "discard the J♣" for seconds after a play-test had): the mark waits, as for a sheet.
+    const waiting = document.getElementById("app")?.dataset.others === "true";
+    this.mark.classList.toggle("behind", Boolean(modal) || waiting);
     const step = this.step;
     const target = step && document.querySelector(step.target());
-    if (!target || modal) return;
+    if (!target || modal || waiting) return;
     target.classList.add("coach-target");
     const box = target.getBoundingClientRect();
     const mark = this.mark.getBoundingClientRect();
