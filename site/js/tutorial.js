@@ -188,8 +188,11 @@ function bestTop(box, height, left, width, room) {
     const r = card.getBoundingClientRect();
     return [{ top: r.top, bottom: r.top + r.height * 0.35, left: r.left, right: r.right }, 50];
   });
-  const keep = [...corners, ...[["#melds", 1], ["#status", 1], [".opponents", 0.5]]
-    .map(([selector, weight]) => [document.querySelector(selector)?.getBoundingClientRect(), weight])]
+  // Then what is on the table, each by its own box: the melds (not their area's empty felt, which
+  // is where a mark may go), the piles and the line of what just happened, the seats (on a
+  // desktop their row is display: contents, with no box of its own), the contract panel.
+  const boxes = (selector, weight) => [...document.querySelectorAll(selector)].map((e) => [e.getBoundingClientRect(), weight]);
+  const keep = [...corners, ...boxes("#melds .meld", 1), ...boxes(".pile, #status", 1), ...boxes(".seat", 0.5), ...boxes("#contract-panel", 0.25)]
     .filter(([rect]) => rect && rect.right > rect.left && rect.bottom > rect.top);
   const covered = (top, rect) => Math.max(0, Math.min(top + height, rect.bottom) - Math.max(top, rect.top))
     * Math.max(0, Math.min(left + width, rect.right) - Math.max(left, rect.left));
