@@ -308,7 +308,8 @@ export class Renderer {
     return h("div", { ...props, role: "group" }, slots);
   }
 
-  drawContract(view, state) {
+  drawContract(shown, state) {
+    const view = progressView(shown, state.view);
     const me = view.players[0];
     const panel = $("contract-panel");
     panel.classList.toggle("active", view.turn === 0 && !state.busy);
@@ -502,6 +503,20 @@ function badge(kind, mark, word) {
 }
 
 /** The players with melds down, in the order they first laid down (a newcomer never moves the others). */
+/**
+ * The table shown, with what the contract panel says is missing taken from the hand as it is
+ * after the person's own play. While the computer players' turns play out (`shown` is a step of
+ * the animation, `final` the engine's view at its end) the person's hand no longer changes, so
+ * the final view's progress is the one: the step's own was the hand before the discard (a
+ * play-test read "one more 3♠ for the run 2♠–5♠" after throwing the 5♠). Once the deal ended in
+ * those turns the final view is the next deal's: no progress line then.
+ */
+export function progressView(shown, final) {
+  if (!final || final === shown) return shown;
+  const same = final.seed === shown.seed && final.deal === shown.deal;
+  return { ...shown, progress: same ? final.progress : null, contract_ready: same ? final.contract_ready : false };
+}
+
 function ownersInOrder(view) {
   const first = new Map();
   for (const meld of view.table) if (!first.has(meld.owner)) first.set(meld.owner, meld.id);

@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 // prefs.js reads the reduced-motion query as it loads: a window that answers "no preference".
 globalThis.window ??= { matchMedia: () => ({ matches: false, addEventListener() {}, addListener() {} }) };
 const { advance, rewind } = await import("../../site/js/anim.js");
+globalThis.document ??= { documentElement: {}, querySelectorAll: () => [], title: "" };
+const { progressView } = await import("../../site/js/render.js");
 
 const seat = (cards) => ({ cards, laid_down: false });
 
@@ -56,4 +58,17 @@ test("a lay-off goes to the side its event names, also one the move left implici
   ];
   const before = rewind({ ...joker, events: [] }, events);
   assert.deepEqual(before.table[0].cards, ["4D", "5D", "6D"]);
+});
+
+test("while the computer players' turns play out, the contract panel's progress is the hand's after the person's play", () => {
+  const before = { progress: { ready: false, melds: [{ missing: 1 }] }, contract_ready: false };
+  const after = { progress: { ready: true, melds: [{ missing: 0 }] }, contract_ready: true };
+  const step = { ...shownTable(), seed: "s", deal: 3, ...before };      // a step of the animation
+  const final = { ...shownTable(), seed: "s", deal: 3, ...after };      // the engine's view at its end
+  assert.deepEqual(progressView(step, final).progress, after.progress);
+  assert.equal(progressView(step, final).contract_ready, true);
+  assert.equal(progressView(final, final), final);                       // at rest: the view itself
+  const nextDeal = { ...final, deal: 4 };                               // the deal ended in those turns
+  assert.equal(progressView(step, nextDeal).progress, null);
+  assert.equal(progressView(step, nextDeal).contract_ready, false);
 });
