@@ -56,7 +56,7 @@ function statsContent({ stats, today, onWatch }) {
     todays ? h("p", { text: t("stats.today_done", todays) }) : h("p", { class: "small", text: t("stats.today_open") }),
     todays ? shareBlock(todays) : null,
     countdown());
-  if (!games.length) return [tiles, daily, h("p", { class: "small", text: t("stats.empty") })];
+  if (!games.length) return [tiles, daily, h("p", { class: "small stats-empty", text: t("stats.empty") })];
   return [
     tiles,
     daily,
