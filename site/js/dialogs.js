@@ -133,12 +133,13 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
 }
 
 /** The rules and help page, with a language switch. `onLanguage(lang)` re-opens it translated. */
-export function openRules({ onLanguage, languages, learn = false }) {
+export function openRules({ onLanguage, languages, learn = false, kept = false }) {
   const dialog = $("rules-dialog");
   const sections = entry("rules.sections") || [];
   const body = [
     learn ? h("div", { class: "learn-link" },
       h("p", { class: "small", text: t("learn.rules_text") }),
+      kept ? h("p", { class: "small learn-kept", text: t("learn.rules_kept") }) : null,
       h("button", { type: "button", class: "action primary", text: t("learn.start"), onclick: () => dialog.close("learn") })) : null,
     h("div", { class: "lang-switch", role: "group", "aria-label": t("settings.lang") },
       languages.map((lang) => h("button", {

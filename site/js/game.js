@@ -1052,9 +1052,12 @@ export class Game {
 
   /** The Rules page; its "Learn by playing" starts the lesson. Resolves whether the lesson started. */
   async openRules() {
+    const view = this.state.view;
     const value = await dialogs.openRules({
       languages: LANGUAGES,
       learn: true,
+      // A game on the table stays in its slot while the lesson plays: say so where it is offered.
+      kept: Boolean(this.holding() && view && !view.game_over && !this.lesson),
       onLanguage: async (lang) => {
         await this.changeSetting("lang", lang);
         this.openRules();

@@ -540,9 +540,15 @@ def test_skipping_the_lesson_leaves_a_normal_start_and_the_rules_page_offers_it_
         assert start.get_by_role("button", name="Play today's Daily").count() == 1
         start.locator(".sheet-foot button").first.click()  # How to play
         rules = page.locator("#rules-dialog[open]")
+        assert rules.locator(".learn-kept").count() == 0  # no game on the table to keep
         rules.get_by_role("button", name="Learn by playing").click()
         coach(page, "draw")
         skip_the_lesson(page)
+        # With a game on the table, the Rules page's offer says that game is kept meanwhile.
+        start.get_by_role("button", name="Easy").click()
+        settle(page)
+        page.click("#rules-button")
+        expect(rules.locator(".learn-kept")).to_have_text("The game you are playing is kept: continue it from the menu after the lesson.")
 
 
 def payload(name: str, engine: str, result: dict[str, Any], moves: list[str] | None) -> str:
