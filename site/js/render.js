@@ -502,7 +502,6 @@ function badge(kind, mark, word) {
     h("span", { class: "laid-mark", "aria-hidden": "true", text: mark }), h("span", { class: "laid-word", text: word }));
 }
 
-/** The players with melds down, in the order they first laid down (a newcomer never moves the others). */
 /**
  * The table shown, with what the contract panel says is missing taken from the hand as it is
  * after the person's own play. While the computer players' turns play out (`shown` is a step of
@@ -517,6 +516,7 @@ export function progressView(shown, final) {
   return { ...shown, progress: same ? final.progress : null, contract_ready: same ? final.contract_ready : false };
 }
 
+/** The players with melds down, in the order they first laid down (a newcomer never moves the others). */
 function ownersInOrder(view) {
   const first = new Map();
   for (const meld of view.table) if (!first.has(meld.owner)) first.set(meld.owner, meld.id);
