@@ -61,3 +61,9 @@ export function shortCard(card) {
   const { rank, suit } = splitCard(card);
   return suit ? `${rank}${SUIT_SIGNS[suit]}` : cardName(card); // "Joker", never the notation's "JK"
 }
+
+/** A meld's card at `index` as one reads it on the table: a joker by what it stands for ("8♦", "7"). */
+export function meldCardWord(meld, index) {
+  const card = meld.cards[index];
+  return shortCard(card === "JK" && meld.stands_for?.[index] ? meld.stands_for[index] : card);
+}

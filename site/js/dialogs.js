@@ -2,7 +2,7 @@
 // the joker's end, and notices. Each is built fresh in the current language when opened.
 
 import { $, h } from "./dom.js";
-import { cardElement, shortCard } from "./cards.js";
+import { cardElement, meldCardWord } from "./cards.js";
 import { cardName, entry, listFor, t } from "./i18n.js";
 import { SETTINGS } from "./state.js";
 import { ladderChart } from "./chart.js";
@@ -263,14 +263,11 @@ export function showGameEnd(view, { submission = null, extra = null, mode = "" }
 /** A joker that fits both ends of a run: ask which. Resolves "low" | "high" | "". */
 export function askEnd(meld) {
   const dialog = $("end-dialog");
-  const first = meld.cards[0];
-  const last = meld.cards[meld.cards.length - 1];
-  const label = (card, index) => (card === "JK" && meld.stands_for[index] ? shortCard(meld.stands_for[index]) : shortCard(card));
   sheet("end-dialog", t("end.title"), [
     h("p", { text: t("end.text") }),
     h("div", { class: "end-choice" },
-      h("button", { type: "button", class: "action big", text: t("end.low", { card: label(first, 0) }), onclick: () => dialog.close("low") }),
-      h("button", { type: "button", class: "action big", text: t("end.high", { card: label(last, meld.cards.length - 1) }), onclick: () => dialog.close("high") })),
+      h("button", { type: "button", class: "action big", text: t("end.low", { card: meldCardWord(meld, 0) }), onclick: () => dialog.close("low") }),
+      h("button", { type: "button", class: "action big", text: t("end.high", { card: meldCardWord(meld, meld.cards.length - 1) }), onclick: () => dialog.close("high") })),
   ], [closeButton(dialog, "", t("end.cancel"))]);
   return open(dialog);
 }

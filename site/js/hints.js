@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { entry, t } from "./i18n.js";
-import { shortCard } from "./cards.js";
+import { meldCardWord, shortCard } from "./cards.js";
 
 /** "9" → "9", "A" → "ace" (the language's rank word). */
 function rankWord(rank) {
@@ -82,8 +82,7 @@ export function moveWords(move, view) {
 function meldWords(meld) {
   if (!meld) return null;
   if (meld.kind !== "run") return meld.cards.map(shortCard).join(" ");
-  const end = (i) => shortCard(meld.cards[i] === "JK" && meld.stands_for?.[i] ? meld.stands_for[i] : meld.cards[i]);
-  return `${end(0)}–${end(meld.cards.length - 1)}`;
+  return `${meldCardWord(meld, 0)}–${meldCardWord(meld, meld.cards.length - 1)}`;
 }
 
 /** The card a suggested move plays from the hand ("discard KC" → "KC"), else null. */
