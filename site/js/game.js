@@ -9,7 +9,7 @@ import { KEYS } from "./storage.js";
 import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
 import { LANGUAGES, cardName, pickLanguage, refusalText, setLanguage, t } from "./i18n.js";
-import { canDiscard, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
+import { canDiscard, emptyTable, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
 import { $, h } from "./dom.js";
@@ -1132,7 +1132,7 @@ export class Game {
     if (this.slot === LESSON_SLOT) { this.tabs.release(LESSON_SLOT); this.slot = null; }
     // Its table goes too: the view is the next deal's already, a game nobody plays (a play-test
     // saw deal 2 dealt behind "lesson done" and the start sheet).
-    this.set({ mode: null, hint: null, view: null, shown: null, save: null, order: [], selected: null, arrange: null, status: "", statusEarlier: "", log: [], recentMelds: [], newCards: [] });
+    this.set(emptyTable());
     if (done) {
       const choice = await dialogs.confirm({ title: t("learn.done_title"), text: [t("learn.done_text")], yes: t("learn.done_play"), no: t("learn.done_menu") });
       if (choice === "yes" && (await this.newGame({ mode: "new", difficulty: "easy" }))) return;

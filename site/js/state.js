@@ -37,27 +37,37 @@ export class Store {
   }
 }
 
-export function initialState(settings) {
+/**
+ * The table of a game: what a game on it fills in, and what is left when no game is on it (the
+ * start, the lesson's end). One list, so that ending a game cannot forget a field.
+ */
+export function emptyTable() {
   return {
-    screen: "boot",       // "boot" | "table"
-    settings,
     view: null,           // the engine's latest View (for seat 0)
     shown: null,          // what the table shows: the view, or a step of an animation
     save: null,           // the latest Save
     mode: null,           // {mode, date?, difficulty?} of the game in progress
     order: [],            // the hand, in the order the person sees it (card strings, duplicates kept)
-    manual: false,        // true once the person dragged a card: keep their order
     newCards: [],         // cards that just arrived in the hand (highlighted)
     selected: null,       // index into order of the lifted card, or null
     arrange: null,        // {slots: [[index…]…], active: n, error} while arranging a lay-down
-    busy: false,          // an engine call or an animation is running: input waits
-    replies: 0,           // engine answers so far (tests wait for it to change)
     status: "",           // the narration line
     hint: "",             // a line under the hand; {text, warn}
     log: [],              // recent plays, newest last
-    commandError: "",
     recentMelds: [],      // meld ids touched by the last plays (outlined)
     statusEarlier: "",    // the plays before the status line's one in an instant round (read out, not shown)
+  };
+}
+
+export function initialState(settings) {
+  return {
+    screen: "boot",       // "boot" | "table"
+    settings,
+    ...emptyTable(),
+    manual: false,        // true once the person dragged a card: keep their order
+    busy: false,          // an engine call or an animation is running: input waits
+    replies: 0,           // engine answers so far (tests wait for it to change)
+    commandError: "",
     thinking: false,      // an engine call is taking more than a moment
     othersPlaying: false, // the computer players' turns are being played out on the table
     keyboardOpen: false,  // the keyboard panel (Legal moves, Command) is open; remembered (KEYS.panels)
