@@ -18,7 +18,7 @@
 //   weeks/<week>/<public id>      a player's Dailies of an ISO week (per date: result, and the
 //                                 total before it, which is the week board's transition)
 //   boards/day/<date>, boards/week/<week>   the summaries a GET reads (boards.mjs)
-//   limits/<date>/<network hash>  the player ids that submitted that date from one network
+//   limits/<date>/<network hash>  the player ids with a stored result of that date from one network
 //   config/address-key            the secret that makes those hashes (made on first use)
 // A player id is the player's only credential and is never stored in a key or shown: keys
 // and boards use the public id derived from it.
@@ -263,18 +263,35 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
     return addressKey;
   }
 
-  /** At most playersPerNetwork player ids submit one date from one network (IPv4 address, IPv6 /64). */
-  async function admitPlayer(st, date, address, player) {
+  /** The store key that counts one network's players of one date (IPv4 address, IPv6 /64), by a keyed hash. */
+  async function networkKey(st, date, address) {
     const network = createHmac("sha256", await networkSecret(st)).update(addressNetwork(address)).digest("hex").slice(0, 32);
-    const key = `limits/${date}/${network}`;
+    return `limits/${date}/${network}`;
+  }
+
+  const networkFull = (date) => new HttpError(429, "network_limit",
+    `${playersPerNetwork} players have already sent the Daily of ${date} from this network; it is kept on this device and tried again later`,
+    { headers: { "retry-after": "3600" } });
+
+  /**
+   * At most playersPerNetwork player ids have a result on one date's board from one network.
+   * Only a result that is stored counts: a refused request (a log that does not replay, a copy,
+   * an old engine) takes no place, or four cheap requests would shut a school's or a carrier's
+   * network out of a date (an attack found by a review). `check` refuses early, before the
+   * replay, when the network is full; `admit` takes the place, under the key's lock, just before
+   * the entry is written.
+   */
+  async function checkNetwork(st, key, date, player) {
+    const found = await readJSON(st, key);
+    const players = found?.value?.players ?? [];
+    if (!players.includes(player) && players.length >= playersPerNetwork) throw networkFull(date);
+  }
+
+  async function admitPlayer(st, key, date, player) {
     await update(st, locks, key, (current) => {
       const seen = current ?? { players: [] };
       if (seen.players.includes(player)) return UNCHANGED;
-      if (seen.players.length >= playersPerNetwork) {
-        throw new HttpError(429, "network_limit",
-          `${playersPerNetwork} players have already sent the Daily of ${date} from this network; it is kept on this device and tried again later`,
-          { headers: { "retry-after": "3600" } });
-      }
+      if (seen.players.length >= playersPerNetwork) throw networkFull(date);
       seen.players.push(player);
       return seen;
     });
@@ -356,7 +373,8 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
       const before = await readJSON(st, key);
       if (before) return answerExisting(st, key, before.value, log);
 
-      await admitPlayer(st, date, address, player);
+      const network = await networkKey(st, date, address);
+      await checkNetwork(st, network, date, player);
       const eng = await engineReady();
       if (!eng.canReplay(engineVersion)) {
         throw new HttpError(422, "engine_version",
@@ -377,6 +395,7 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
           `this very game is already on the ${date} board under another player: a game counts once`);
       }
 
+      await admitPlayer(st, network, date, player);
       const result = verdict.result;
       const submittedAt = now().toISOString();
       const entry = {

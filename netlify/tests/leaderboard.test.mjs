@@ -448,30 +448,36 @@ describe("limits", () => {
     assert.equal((await post(handler, submission(games[1]), { ip: "192.0.2.8" })).status, 201);
   });
 
-  test("in the store: at most 4 player ids per network and date, IPv6 by /64, across instances", async () => {
+  test("in the store: at most 4 player ids with a result per network and date, IPv6 by /64, across instances; refused requests take no place", async () => {
     const { handler, store } = fresh();
-    const truncated = games[0].log.slice(0, -3); // admitted, then refused by the replay: it still counts
-    const from = (ip, playerId = crypto.randomUUID()) => post(handler, submission(games[0], { playerId, log: truncated }), { ip });
     const net = "2001:db8:1:2:";
+    const truncated = games[0].log.slice(0, -3);
+    // Refused requests (a log that does not replay) never fill a network: four of them, then a real game.
+    const refused = [];
+    for (let i = 0; i < 6; i += 1) {
+      refused.push((await post(handler, submission(games[0], { log: truncated }), { ip: `${net}:${i + 1}` })).status);
+    }
+    assert.deepEqual(refused, [422, 422, 422, 422, 422, 422]);
+    const bodies = [games[0], games[1], games[2], games[3]].map((game) => submission(game)); // four finished games of one date
     const first = [];
-    for (let i = 0; i < 4; i += 1) first.push((await from(`${net}:${i + 1}`)).status);
-    assert.deepEqual(first, [422, 422, 422, 422]);
-    const fifth = await from(`${net}abcd:1:2:3`);
+    for (const [i, body] of bodies.entries()) first.push((await post(handler, body, { ip: `${net}:${i + 10}` })).status);
+    assert.deepEqual(first, [201, 201, 201, 201]);
+    const fifth = await post(handler, submission(games[8]), { ip: `${net}abcd:1:2:3` });
     assert.equal(fifth.status, 429);
     assert.equal(fifth.body.error, "network_limit");
     assert.equal(fifth.headers.get("retry-after"), "3600");
-    assert.equal((await from("2001:db8:1:3::1")).status, 422, "the next /64 is another network");
+    // A full network refuses before the replay, even a log that would not replay.
+    assert.equal((await post(handler, submission(games[0], { log: truncated }), { ip: `${net}:77` })).status, 429);
+    assert.equal((await post(handler, submission(games[8]), { ip: "2001:db8:1:3::1" })).status, 201, "the next /64 is another network");
 
     // Another instance (a fresh handler) on the same store counts the same ids.
     const other = createHandler({ store, engine, now: () => new Date(START) });
-    const there = await post(other, submission(games[0], { log: truncated }), { ip: `${net}:99` });
+    const there = await post(other, submission(games[9]), { ip: `${net}:99` });
     assert.equal(there.status, 429);
-    // A player already counted is still admitted; another date is counted apart.
-    const known = crypto.randomUUID();
-    assert.equal((await from("198.51.100.1", known)).status, 422);
-    for (let i = 0; i < 3; i += 1) await from("198.51.100.1");
-    assert.equal((await from("198.51.100.1", known)).status, 422);
-    assert.equal((await post(handler, submission(games[4], { log: games[4].log.slice(0, -3) }), { ip: `${net}:1` })).status, 422);
+    // A player already counted is still answered (the same game: 200); another date is counted apart.
+    const again = await post(other, bodies[1], { ip: `${net}:5` });
+    assert.equal(again.status, 200);
+    assert.equal((await post(handler, submission(games[4]), { ip: `${net}:1` })).status, 201);
     const keys = (await store.list({ prefix: "limits/" })).blobs.map((b) => b.key);
     assert.ok(keys.every((k) => !k.includes("2001") && !k.includes("198.51")), "networks are stored only as keyed hashes");
   });
