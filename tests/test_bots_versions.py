@@ -16,7 +16,8 @@ import pytest
 from ladder_rummy import __version__, adapter
 from ladder_rummy.bots import make_bot
 from ladder_rummy.bots.basic import BasicBot
-from ladder_rummy.bots.registry import DIFFICULTIES, VERSIONS, difficulty_name
+from ladder_rummy.bots.registry import (DIFFICULTIES, VERSIONS, daily_players, daily_players_of, daily_version,
+                                       difficulty_name)
 from ladder_rummy.errors import LadderRummyError, ReplayError
 from ladder_rummy.game import Game
 from ladder_rummy.match import Match, person_and_bots
@@ -25,11 +26,18 @@ from ladder_rummy.verify import REPLAY_COMPATIBLE, can_replay, verify_daily, ver
 
 OLD = [version for version in VERSIONS if version != __version__]
 DATE = "2026-12-03"
+OLD_DATE = "2026-11-29"
+"""A Daily of engine 1.0.0's computer players (``DAILY_PLAYERS_FROM``); ``DATE``'s are 1.1.0's."""
 
 
-def finished_daily(version: str) -> list[str]:
+def date_of(version: str) -> str:
+    """A date whose Daily engine ``version`` plays with that date's computer players."""
+    return next(d for d in (DATE, OLD_DATE) if daily_players_of(d) == daily_players(version))
+
+
+def finished_daily(version: str, date: str = DATE) -> list[str]:
     """A whole Daily as engine ``version`` played it: the basic player for the person."""
-    match = Match(daily_seed(DATE), [BasicBot()] + person_and_bots("normal", version)[1:])
+    match = Match(daily_seed(date), [BasicBot()] + person_and_bots("normal", version)[1:])
     match.advance()
     assert match.game.is_over
     return list(match.game.log)
@@ -59,16 +67,36 @@ NORMAL_CHANGED = [version for version in OLD if not same_player(make_bot(difficu
 
 @pytest.mark.parametrize("version", OLD)
 def test_a_daily_of_an_earlier_version_verifies_with_its_own_normal(version: str) -> None:
-    log = finished_daily(version)
-    result = verify_daily(DATE, log, version)
+    date = date_of(version)
+    log = finished_daily(version, date)
+    result = verify_daily(date, log, version)
     assert result["played_by"] == version and result["engine"] == __version__
     if version in NORMAL_CHANGED:
+        with pytest.raises(LadderRummyError, match="computer players of engine"):
+            verify_daily(date, log)  # this version plays another date's players
         with pytest.raises(ReplayError, match="the computer player plays"):
-            verify_daily(DATE, log)  # today's Normal decides otherwise somewhere
+            Match.replay(daily_seed(date), log, person_and_bots("normal"))  # today's Normal decides otherwise somewhere
     else:  # the same Normal: the Daily is the same game whichever version verifies it
-        assert verify_daily(DATE, log)["completed"] == result["completed"]
-    answer = json.loads(verify_daily_json(json.dumps({"date": DATE, "log": log, "engineVersion": version})))
+        assert verify_daily(date, log)["completed"] == result["completed"]
+    answer = json.loads(verify_daily_json(json.dumps({"date": date, "log": log, "engineVersion": version})))
     assert answer["ok"] and answer["result"]["completed"] == result["completed"]
+
+
+def test_a_date_has_one_set_of_computer_players() -> None:
+    """Everyone meets the same players on a date: a Daily played against another version's
+    (here 1.0.0's on a date of 1.1.0's, and this version's on a date of 1.0.0's) is refused
+    as an engine matter before any replay, so a submitter cannot pick the weakest."""
+    for version in VERSIONS:  # each version's Daily players are the Normal it has
+        assert same_player(make_bot(difficulty_name("normal", version)), make_bot(difficulty_name("normal", daily_players(version))))
+    assert daily_players_of(OLD_DATE) == "1.0.0" and daily_players_of(DATE) == daily_players(__version__)
+    assert daily_version(OLD_DATE) == "1.0.0" and daily_version(DATE) == __version__
+    for date, version in ((DATE, "1.0.0"), (OLD_DATE, __version__)):
+        answer = json.loads(verify_daily_json(json.dumps({"date": date, "log": ["draw stock"], "engineVersion": version})))
+        assert answer["code"] == "engine" and f"Daily of {date}" in answer["error"] and version in answer["error"], answer
+    # The page deals a Daily with its date's players, and names that version in the save.
+    for date in (OLD_DATE, DATE):
+        started = json.loads(adapter.new_game(json.dumps({"mode": "daily", "date": date})))
+        assert started["ok"] and started["save"]["engine"] == daily_version(date)
 
 
 def test_the_verified_answer_carries_the_canonical_log_of_the_same_replay() -> None:

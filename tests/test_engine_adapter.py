@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
-from ladder_rummy import adapter
-from ladder_rummy.seeds import daily_seed
+from ladder_rummy import __version__, adapter
+from ladder_rummy.seeds import daily_seed, today_utc
 
 
 def call(fn: Any, *args: Any) -> dict[str, Any]:
@@ -63,3 +64,41 @@ def test_hints_and_progress_in_new_game_only() -> None:
     assert daily["view"]["hints"] is False and daily["view"]["progress"] is None
     refused = call(adapter.hint)
     assert not refused["ok"] and "Daily" in refused["error"]
+
+
+def test_a_new_game_never_deals_a_dailys_seed() -> None:
+    """Today's and tomorrow's Dailies cannot be rehearsed as New Games with hints on (a link
+    ``?seed=daily-…``); a seed that only looks like one is a seed like any other."""
+    for seed in (daily_seed("2026-12-04"), daily_seed("2026-12-05"), daily_seed("2020-01-01")):
+        answer = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": seed})))
+        assert not answer["ok"] and seed in answer["error"] and "Daily" in answer["error"], answer
+        for moves in (["draw stock"], None):  # a long link and a short one
+            challenge = json.loads(adapter.challenge(json.dumps({"seed": seed, "difficulty": "normal", "engine": __version__, "moves": moves})))
+            assert not challenge["ok"] and challenge["code"] == "challenge_game" and "Daily" in challenge["error"], challenge
+    for seed in ("Daily-2026-12-04", "daily-2026-13-01", "daily-fun"):
+        assert json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": seed})))["ok"]
+
+
+def test_a_save_that_plays_a_daily_it_may_not_is_refused() -> None:
+    """A hand-edited save cannot resume tomorrow's Daily, nor deal a Daily as a New Game."""
+    tomorrow = (today_utc() + timedelta(days=1)).isoformat()
+    daily = {"format": 1, "mode": "daily", "date": tomorrow, "seed": daily_seed(tomorrow), "difficulty": "normal", "log": []}
+    answer = json.loads(adapter.resume(json.dumps(daily)))
+    assert not answer["ok"] and tomorrow in answer["error"] and "not begun" in answer["error"], answer
+    today = today_utc().isoformat()
+    new = {**daily, "mode": "new", "date": None, "seed": daily_seed(today)}
+    answer = json.loads(adapter.resume(json.dumps(new)))
+    assert not answer["ok"] and "a Daily's" in answer["error"], answer
+    assert json.loads(adapter.resume(json.dumps({**daily, "date": today, "seed": daily_seed(today)})))["ok"]
+
+
+def test_a_challenge_of_a_version_this_engine_does_not_know_is_said_apart() -> None:
+    """A newer page may replay it: not "the link was changed" (code engine_version, as resume says)."""
+    for moves in (["draw stock"], None):
+        answer = json.loads(adapter.challenge(json.dumps({"seed": "s", "difficulty": "normal", "engine": "9.9.9", "moves": moves})))
+        assert answer == {"ok": False, "code": "engine_version", "saved_by": "9.9.9",
+                          "error": "this challenge was played by engine '9.9.9', which this engine cannot replay"}
+    short = json.loads(adapter.challenge(json.dumps({"seed": "s", "difficulty": "normal", "engine": __version__, "moves": None})))
+    assert short == {"ok": True, "result": None, "log": None}
+    bad = json.loads(adapter.challenge(json.dumps({"seed": "s", "difficulty": "insane", "engine": __version__, "moves": None})))
+    assert bad["code"] == "challenge_game" and "insane" in bad["error"]

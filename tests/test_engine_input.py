@@ -98,6 +98,9 @@ def test_bad_logs_are_refused_with_the_index_of_the_bad_entry(log: object, error
         (None, "not NoneType"),
         (1.5, "not float"),
         (True, "not bool"),
+        ("a\u202eb", "U+202E"),  # a right-to-left override would show a link's seed as other text
+        ("x\x00", "U+0000"),
+        ("zero\u200bwidth", "U+200B"),
     ],
 )
 def test_bad_seeds_are_refused(seed: object, named: str) -> None:

@@ -17,15 +17,15 @@ import json
 from typing import Any, Callable
 
 from . import __version__
-from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES
+from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES, daily_version
 from .errors import LadderRummyError, ReplayError, SaveError
 from .match import PERSON, Match, person_and_bots
 from .bots import make_bot
-from .challenge import challenge_of, compare_results, verify_challenge
+from .challenge import challenge_of, check_settings, compare_results, verify_challenge
 from .evaluate import progress
 from .replay import Replay
 from .seeds import derive
-from .seeds import daily_seed, new_seed, parse_date, today_utc
+from .seeds import check_seed, daily_seed, is_daily_seed, new_seed, parse_date, today_utc
 from .verify import REPLAY_COMPATIBLE
 
 SAVE_FORMAT = 1
@@ -129,7 +129,20 @@ def challenge(args_json: str) -> str:
     players of the engine version that played it: the true result and the whole log, or the reason."""
     def replayed() -> dict[str, Any]:
         args = _load_object(args_json, "challenge")
-        return verify_challenge(args.get("seed"), args.get("difficulty"), args.get("moves"), args.get("engine"))
+        if args.get("moves") is None:  # a short link: its result alone, nothing to replay
+            return {"result": None, "log": None}
+        return verify_challenge(args.get("seed"), args.get("difficulty"), args["moves"], args.get("engine"))
+    try:
+        args = _load_object(args_json, "challenge")
+        version = args.get("engine")
+        if isinstance(version, str) and version not in REPLAY_COMPATIBLE:
+            # Said apart from a link that was changed: a newer page may replay it (worker.resume's shape).
+            return json.dumps({"ok": False, "code": "engine_version", "saved_by": version[:40],
+                               "error": f"this challenge was played by engine {version[:40]!r}, which this engine cannot replay"})
+        check_settings(args.get("seed"), args.get("difficulty"), version)
+    except LadderRummyError as err:
+        # The link's game itself (its seed, difficulty): not moves that were changed.
+        return json.dumps({"ok": False, "code": "challenge_game", "error": str(err)})
     return _answer_with(replayed)
 
 
@@ -159,13 +172,16 @@ def _start(args: dict[str, Any]) -> None:
     mode = args.get("mode")
     if mode == "daily":
         date = parse_date(str(args.get("date") or today_utc().isoformat())).isoformat()
+        # The date's computer players, whichever version this is (bots/registry.py, DAILY_PLAYERS_FROM).
         settings = {"mode": "daily", "date": date, "seed": daily_seed(date), "difficulty": DAILY_DIFFICULTY,
-                    "engine": __version__}
+                    "engine": daily_version(date)}
     elif mode == "new":
         difficulty = args.get("difficulty", "normal")
         if difficulty not in DIFFICULTIES:
             raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)")
-        seed = str(args.get("seed") or new_seed())
+        seed = check_seed(args.get("seed") or new_seed())
+        if is_daily_seed(seed):
+            raise LadderRummyError(f"the seed {seed!r} is a Daily's: a New Game cannot deal it (a past Daily is in the calendar)")
         # A challenge is played against the computer players of the engine that played it.
         version = args.get("engine") or __version__
         if version not in REPLAY_COMPATIBLE:
@@ -220,6 +236,10 @@ def check_save(save: dict[str, Any]) -> dict[str, Any]:
     date = save.get("date") if mode == "daily" else None
     if mode == "daily" and (not isinstance(date, str) or daily_seed(date) != seed):
         raise SaveError("this saved Daily's date and seed do not match")
+    if mode == "daily" and parse_date(date) > today_utc():
+        raise SaveError(f"this saved Daily is of {date}, a date that has not begun (UTC)")
+    if mode == "new" and is_daily_seed(seed):
+        raise SaveError(f"this saved New Game deals the seed {seed!r}, which is a Daily's")
     return {"mode": mode, "date": date, "seed": seed, "difficulty": difficulty,
             "versions": _engine_of(save)}
 

@@ -27,6 +27,7 @@ from .bots.registry import DIFFICULTIES
 from .errors import LadderRummyError, ReplayError
 from .game import Game, ranking_key
 from .match import PERSON, Match, person_and_bots
+from .seeds import is_daily_seed
 from .verify import REPLAY_COMPATIBLE
 
 MAX_PERSON_MOVES = 4_000
@@ -57,6 +58,8 @@ def check_settings(seed: object, difficulty: object, version: object) -> None:
     if version not in REPLAY_COMPATIBLE:
         raise LadderRummyError(f"this challenge was played by engine {version!r}; this engine plays the games of"
                                f" {', '.join(REPLAY_COMPATIBLE)}")
+    if is_daily_seed(seed):
+        raise LadderRummyError(f"the seed {seed!r} is a Daily's, and a challenge is a New Game")
 
 
 def replay_person_moves(seed: str, difficulty: str, moves: Sequence[object], version: str = __version__) -> Match:
@@ -98,7 +101,8 @@ def person_result(game: Game) -> dict[str, Any]:
 def verify_challenge(seed: str, difficulty: str, moves: Sequence[object], version: str = __version__) -> dict[str, Any]:
     """The replayed result of a challenger's moves, and the whole log (to watch the game).
 
-    A challenge whose moves do not finish the game is refused: only finished games are sent.
+    A challenge whose moves do not finish the game is refused: only finished games are sent,
+    and only New Games, which never deal a Daily's seed.
     """
     match = replay_person_moves(seed, difficulty, moves, version)
     if not match.game.is_over:

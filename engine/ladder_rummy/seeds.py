@@ -34,7 +34,38 @@ def check_seed(seed: object) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError as err:
         raise InvalidSeedError(f"the seed {text[:40]!r} holds U+{ord(text[err.start]):04X}, which is no character (a lone surrogate)") from None
+    # A control or format character (NUL, a right-to-left override) would show a link's seed as
+    # other text than the one that deals: refused, so what a person reads is what they play.
+    hidden = next((c for c in text if _hidden(ord(c))), None)
+    if hidden is not None:
+        raise InvalidSeedError(f"a seed may not hold U+{ord(hidden):04X}, a character that does not show")
     return text
+
+
+_HIDDEN = ((0x00, 0x1F), (0x7F, 0x9F), (0xAD, 0xAD), (0x061C, 0x061C), (0x180E, 0x180E), (0x200B, 0x200F),
+           (0x2028, 0x202E), (0x2060, 0x206F), (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB))
+"""Control characters and the invisible format characters (bidirectional marks and overrides,
+zero-width ones, the soft hyphen) by code point: ``unicodedata`` is not in the page's cut of
+the standard library, and these ranges are all a seed needs."""
+
+
+def _hidden(code: int) -> bool:
+    return any(low <= code <= high for low, high in _HIDDEN)
+
+
+def is_daily_seed(seed: str) -> bool:
+    """Whether ``seed`` is the one a Daily deals from (``daily-`` and a date): a New Game may not
+    deal it, or today's and tomorrow's Dailies could be rehearsed with hints on.
+
+    >>> is_daily_seed("daily-2026-12-04"), is_daily_seed("daily-fun")
+    (True, False)
+    """
+    if not seed.startswith("daily-"):
+        return False
+    try:
+        return daily_seed(seed[len("daily-"):]) == seed
+    except InvalidSeedError:
+        return False
 
 
 def derive(seed: str, *purpose: object) -> random.Random:

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from . import __version__
-from .bots.registry import DAILY_DIFFICULTY, VERSIONS
+from .bots.registry import DAILY_DIFFICULTY, VERSIONS, daily_players, daily_players_of
 from .errors import LadderRummyError, ReplayError
 from .match import PERSON, Match, person_and_bots
 from .seeds import daily_seed, parse_date
@@ -30,6 +30,21 @@ MAX_LOG_ENTRIES = 20_000
 def can_replay(version: str) -> bool:
     """Whether a log written by engine ``version`` replays identically here."""
     return version in REPLAY_COMPATIBLE
+
+
+def other_players(date: str, version: str) -> str | None:
+    """Why a Daily of ``date`` played by engine ``version`` does not count, or None.
+
+    Everyone meets the same computer players on a date (``DAILY_PLAYERS_FROM``): a game
+    played against another version's, older or newer, is not that date's Daily (else a
+    submitter could pick the weakest players by naming their version).
+    """
+    day = parse_date(date).isoformat()
+    players = daily_players_of(day)
+    if daily_players(version) == players:
+        return None
+    return (f"the Daily of {day} is played against the computer players of engine {players};"
+            f" engine {version} plays it against those of engine {daily_players(version)}")
 
 
 def verify_daily(date: str, log: list[Any], version: str = __version__) -> dict[str, Any]:
@@ -50,6 +65,9 @@ def verified_match(date: str, log: list[Any], version: str = __version__) -> Mat
         raise LadderRummyError("the log must be a non-empty list of actions")
     if len(log) > MAX_LOG_ENTRIES:
         raise LadderRummyError(f"the log has {len(log)} entries; no game is that long")
+    wrong = other_players(day, version)
+    if wrong:
+        raise LadderRummyError(wrong)
     match = Match.replay(daily_seed(day), log, person_and_bots(DAILY_DIFFICULTY, version))
     if not match.game.is_over:
         raise ReplayError(len(log), "(end of log)", "the game is not finished")
@@ -79,6 +97,9 @@ def verify_daily_json(request_json: str, with_log: bool = False) -> str:
             return json.dumps({"ok": False, "code": "engine", "error":
                                f"engine version {version!r} cannot be replayed by engine {__version__}"
                                f" (it replays {', '.join(REPLAY_COMPATIBLE)})"})
+        wrong = other_players(str(request["date"]), version)
+        if wrong:
+            return json.dumps({"ok": False, "code": "engine", "error": wrong})
         match = verified_match(request["date"], request["log"], version)
         answer: dict[str, Any] = {"ok": True, "result": _result(match, request["date"], version)}
         if with_log:

@@ -62,6 +62,34 @@ VERSIONS: dict[str, dict[str, Factory]] = {
 (``__version__``); Easy has not changed since 1.0.0, nor Normal since 1.1.0 (so a Daily
 plays the same from 1.1.0 on)."""
 
+DAILY_PLAYERS_FROM: tuple[tuple[str, str], ...] = (("1.0.0", "0001-01-01"), ("1.1.0", "2026-12-02"))
+"""Whose computer players play the Daily, from which UTC date on: (the engine version whose Normal
+it is, the first date). A version whose Normal changes adds a line dated after its release, so
+that everyone meets the same players on a date, whichever version their page runs, and the
+leaderboard refuses a game played against another version's players (a submitter could pick
+the weakest). Engine 1.1.0's Normal plays from the day after its release."""
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+def daily_players(version: str) -> str:
+    """The version whose Normal engine ``version`` plays the Daily with (1.2.0 plays 1.1.0's)."""
+    return max((v for v, _ in DAILY_PLAYERS_FROM if _version_key(v) <= _version_key(version)), key=_version_key)
+
+
+def daily_players_of(date: str) -> str:
+    """The version whose Normal plays the Daily of ``date`` (``YYYY-MM-DD``)."""
+    return max((v for v, first in DAILY_PLAYERS_FROM if first <= date), key=_version_key)
+
+
+def daily_version(date: str) -> str:
+    """The newest engine version here that plays the Daily of ``date`` with that date's players."""
+    wanted = daily_players_of(date)
+    return max((v for v in VERSIONS if daily_players(v) == wanted), key=_version_key)
+
+
 BOTS: dict[str, Factory] = {
     "random": RandomBot,
     "basic": BasicBot,
