@@ -31,13 +31,21 @@ function modeOf(save) {
   return save.mode === "daily" ? { mode: "daily", date: save.date } : { mode: "new", difficulty: save.difficulty };
 }
 
-/** A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed. */
+/**
+ * A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed (Normal when
+ * the link names no difficulty). The engine checks the seed and the difficulty, and a link it
+ * refuses is said so (a misspelt difficulty used to start Normal without a word).
+ */
 function sharedGame() {
   const params = new URLSearchParams(location.search);
   const seed = params.get("seed");
   if (!seed) return null;
-  const difficulty = ["easy", "normal", "hard"].includes(params.get("difficulty")) ? params.get("difficulty") : "normal";
-  return { mode: "new", difficulty, seed };
+  return { mode: "new", difficulty: params.get("difficulty") || "normal", seed };
+}
+
+/** Whether the page's link carries a challenge but no game for it (no seed): it is said so. */
+function challengeWithoutGame() {
+  return !new URLSearchParams(location.search).get("seed") && linkedChallenge() !== null;
 }
 
 const LOG_LENGTH = 60;
@@ -113,7 +121,15 @@ export class Game {
     this.set({ screen: "table" });
     if (resumed) { if (challenge) this.adoptChallenge(shared, challenge); return; }
     if (challenge && (await this.offerChallenge(shared, challenge))) return;
-    if (shared && !challenge && (await this.newGame(shared))) return;
+    if (!shared && challengeWithoutGame()) {
+      await dialogs.showNotice(badChallengeText("no_seed"), { title: t("challenge.bad_title") });
+    }
+    if (shared && !challenge && !this.linkRefused) {
+      this.startRefusal = null;
+      if (await this.newGame(shared)) return;
+      // The engine refused the link's game (a Daily's seed, a seed too long, no such difficulty): say why.
+      if (this.startRefusal) await dialogs.showNotice(t("link.bad", { detail: this.startRefusal }), { title: t("link.bad_title") });
+    }
     if (!(shared && (await this.resumeSaved()))) await this.showStart(); // a shared game not taken: what was here
   }
 
@@ -365,6 +381,7 @@ export class Game {
     this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) {
       if (slot !== this.slot) this.tabs.release(slot);
+      this.startRefusal = answer.crash ? t("error.crash") : answer.error;
       this.fail(answer);
       return false;
     }
@@ -539,13 +556,18 @@ export class Game {
       return null;
     }
     const challenge = decoded.challenge;
-    if (!challenge.moves) return { challenge, verified: false };
+    // The engine checks every link's game (its seed, difficulty and version), and replays a long
+    // link's moves; a short link has only its result to show.
     const answer = await this.ask(this.engine.challenge({ seed: shared.seed, difficulty: shared.difficulty, engine: challenge.engine, moves: challenge.moves }));
     if (!answer.ok) {
-      console.info("ladder-rummy: challenge moves refused:", answer.error);
-      await dialogs.showNotice(badChallengeText("replay", answer.crash ? t("error.crash") : answer.error), { title: t("challenge.bad_title") });
+      console.info("ladder-rummy: challenge refused:", answer.error);
+      const [reason, detail] = answer.code === "engine_version" ? ["version", answer.saved_by]
+        : [answer.code === "challenge_game" ? "game" : "replay", answer.crash ? t("error.crash") : answer.error];
+      this.linkRefused = reason === "game"; // its game cannot be started either: said once
+      await dialogs.showNotice(badChallengeText(reason, detail), { title: t("challenge.bad_title") });
       return null;
     }
+    if (!challenge.moves) return { challenge, verified: false };
     const { finished, ...result } = answer.result;
     return { challenge: { ...challenge, result }, verified: true };
   }

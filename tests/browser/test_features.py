@@ -362,6 +362,22 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         # The short link shows its claim, said to be one.
         short = opened(links["short"])
         assert beat in short and "only the result" in short
+        # A version this page cannot replay is said so (not "changed"): a newer page may.
+        page.goto(site.url)
+        for link in (edit_payload(links["long"], lambda d: d.update(e="9.9.9")), edit_payload(links["short"], lambda d: d.update(e="9.9.9"))):
+            newer = opened(link)
+            assert "a version of the game (9.9.9)" in newer and "changed" not in newer, newer
+            page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+        # A challenge that lost its seed, and links whose game the engine refuses, each say why.
+        assert "lost its game" in opened(site.at("?challenge=" + links["short"].split("challenge=")[1]))
+        page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+        today = dt.datetime.now(dt.timezone.utc).date().isoformat()
+        for query, words in ((f"?seed=daily-{today}&difficulty=normal", "is a Daily's"), ("?seed=fine&difficulty=insane", "'insane' is not a difficulty"),
+                             ("?seed=" + "x" * 300, "1 to 200 characters"), ("?seed=a%E2%80%AEb", "U+202E")):
+            refused = opened(site.at(query))
+            assert "can't be started" in refused and words in refused, refused
+            page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+            page.locator("#start-dialog[open]").wait_for()
 
 
 # ---- learn by playing ----

@@ -320,7 +320,7 @@ def test_a_save_from_an_engine_that_cannot_replay_it_is_kept_and_explained(brows
         page.goto(site.url)
         notice = page.locator("#notice-dialog[open]")
         notice.wait_for()
-        assert "older version of Ladder Rummy (0.1.0)" in notice.inner_text()
+        assert "a version of Ladder Rummy (0.1.0) that this one cannot continue" in notice.inner_text()
         aside = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save-aside')"))
         assert aside["code"] == "engine_version" and json.loads(aside["raw"])["save"] == save  # moved to its slot, then aside
         assert page.evaluate("localStorage.getItem('ladder-rummy:save')") is None
