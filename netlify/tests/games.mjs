@@ -9,7 +9,7 @@
 //
 //   const games = await makeGames([{date: "2026-11-25"}, {date: "2026-11-25", mix: 3}]);
 //   games[0].log, games[0].expected  // {completed, penalty, place, deals, standings}
-//   games[0].engineVersion           // the engine version that played it
+//   games[0].engineVersion           // the engine version that played it (the date's computer players)
 //   games[0].tampered                // {card: {log, index}, bot: {log, index}}
 
 import { spawn } from "node:child_process";
@@ -19,12 +19,12 @@ const SCRIPT = String.raw`
 import json, random, sys
 sys.path.insert(0, sys.argv[1])
 from ladder_rummy.bots.basic import BasicBot
+from ladder_rummy.bots.registry import daily_version
 from ladder_rummy.bots.random_bot import RandomBot
 from ladder_rummy.cards import new_deck
 from ladder_rummy.game import Game
 from ladder_rummy.match import PERSON, Match, person_and_bots
 from ladder_rummy.seeds import daily_seed
-from ladder_rummy import __version__
 
 class Mixed:
     """The person's seat: the basic player, with a random legal move now and then."""
@@ -38,7 +38,8 @@ class Mixed:
 def play(spec):
     date, mix = spec["date"], spec.get("mix", 0)
     person = Mixed(0.15) if mix else BasicBot()
-    match = Match(daily_seed(date), [person] + person_and_bots("normal")[1:])
+    version = daily_version(date)  # the date's computer players, as the page deals them
+    match = Match(daily_seed(date), [person] + person_and_bots("normal", version)[1:])
     if mix:
         match.rngs[PERSON] = random.Random(mix)
     match.advance()
@@ -46,7 +47,7 @@ def play(spec):
     assert game.is_over
     log = list(game.log)
     me = next(s for s in game.standings() if s["seat"] == PERSON)
-    out = {"date": date, "mix": mix, "log": log, "engineVersion": __version__, "expected": {
+    out = {"date": date, "mix": mix, "log": log, "engineVersion": version, "expected": {
         "completed": me["completed"], "penalty": me["penalty"], "place": me["place"],
         "deals": len(game.deal_summaries),
         "climbed": [bool(d["hands"][PERSON]["climbed"]) for d in game.deal_summaries],

@@ -91,7 +91,7 @@ async function answerOf(response) {
 }
 
 const submission = (game, overrides = {}) => ({
-  date: game.date, name: "Ayşe", playerId: crypto.randomUUID(), log: game.log, engineVersion: engine.version, ...overrides,
+  date: game.date, name: "Ayşe", playerId: crypto.randomUUID(), log: game.log, engineVersion: game.engineVersion, ...overrides,
 });
 
 const keysOf = async (store, date = TODAY) => (await store.list({ prefix: `daily/${date}/` })).blobs.map((b) => b.key);
@@ -124,7 +124,7 @@ describe("POST a finished Daily", () => {
     assert.equal(stored.place, expected.place);
     assert.deepEqual(stored.standings, expected.standings);
     assert.equal(stored.submittedAt, new Date(START).toISOString());
-    assert.equal(stored.engineVersion, engine.version);
+    assert.equal(stored.engineVersion, games[0].engineVersion);
     assert.equal(stored.verifiedBy, engine.version);
     assert.deepEqual(stored.log, game.log);
     assert.deepEqual(await keysOf(store), [`daily/${TODAY}/${publicId(body.playerId)}`]);
@@ -349,6 +349,19 @@ describe("POST checks shape and limits first", () => {
     assert.match(body.detail, /stays on this device/);
     assert.deepEqual(body.replays, engine.replays);
     assert.deepEqual(await keysOf(store), []);
+  });
+
+  test("a Daily played against another version's computer players is 422 engine_version: nobody picks the weakest", async () => {
+    const { handler, store } = fresh();
+    // TODAY's Daily is dealt with engine 1.0.0's players; naming this engine claims its players instead.
+    assert.equal(games[0].engineVersion, "1.0.0");
+    const { status, body } = await post(handler, submission(games[0], { engineVersion: engine.version }));
+    assert.equal(status, 422);
+    assert.equal(body.error, "engine_version");
+    assert.match(body.detail, new RegExp(`Daily of ${TODAY} is played against the computer players of engine 1\\.0\\.0`));
+    assert.deepEqual(await keysOf(store), []);
+    // Today's Daily (the real clock) is this engine's players: accepted under its own version.
+    assert.equal(games[7].engineVersion, engine.version);
   });
 });
 
