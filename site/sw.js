@@ -17,7 +17,9 @@
 //   fetch     same-origin GETs from the caches first, the network for anything else;
 //             "/" (and any page URL with a query, such as ?seed=…) is index.html; /api/* always
 //             goes to the network (the leaderboard is never answered from a cache)
-//   message   {type: "skip-waiting"}: a waiting build takes over, but only when the page asking is
+//   message   {type: "repair"}: fetch again every listed file a cache has lost (the page asks
+//             once it runs online; a lost file the page fetches is put back as it goes by too).
+//             {type: "skip-waiting"}: a waiting build takes over, but only when the page asking is
 //             the only one open, so no game running in another tab changes version under it; it
 //             answers {takingOver} on the message's port. site/js/offline.js asks at page start,
 //             before the engine starts, and reloads once the new build controls the page.
@@ -54,12 +56,15 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== ROOT.origin || url.pathname.startsWith(API)) return;
-  event.respondWith(fromCache(request, url));
+  event.respondWith(fromCache(event, request, url));
 });
 
 self.addEventListener("message", (event) => {
   if (event.data?.type === "skip-waiting") event.waitUntil(skipWaitingIfAlone(event.ports[0]));
+  if (event.data?.type === "repair") event.waitUntil(repair());
 });
+
+const LISTED = new Set(BUILD.precache.map((path) => new URL(path, ROOT).href));
 
 /** Fill the caches; any failed file fails the install, so a broken build never activates. */
 async function precache() {
@@ -120,14 +125,44 @@ async function dropOldPyScriptStores() {
   }
 }
 
-/** The cached answer, else the network's. A page URL is index.html whatever its query. */
-async function fromCache(request, url) {
+/**
+ * The cached answer, else the network's. A page URL is index.html whatever its query. A listed
+ * file the cache has lost (storage pressure, a browser's own clean-up) is put back from the
+ * network's answer, so the next offline start has it again (a review found a cache left half
+ * empty for good, and the page then stuck offline).
+ */
+async function fromCache(event, request, url) {
   const versioned = VERSIONED.test(url.pathname.slice(ROOT.pathname.length));
   const cache = await caches.open(versioned ? FILES : CACHE);
   const page = request.mode === "navigate" || url.pathname === ROOT.pathname;
   const key = page && (url.pathname === ROOT.pathname || url.href.startsWith(INDEX)) ? INDEX : request;
   const cached = await cache.match(key, { ignoreVary: true, ignoreSearch: page });
-  return cached || fetch(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  const href = key === INDEX ? INDEX : url.href;
+  if (response.ok && response.status === 200 && !response.redirected && LISTED.has(href) && !request.headers.has("range")) {
+    event.waitUntil(cache.put(href, response.clone()).catch(() => {}));
+  }
+  return response;
+}
+
+/**
+ * Put back every listed file a cache has lost (the page asks once it runs online): those it
+ * never requests on that visit too, such as the replay viewer's, so every screen plays offline
+ * again. A file the network cannot give now is left for the next time.
+ */
+async function repair() {
+  const [own, files] = await Promise.all([caches.open(CACHE), caches.open(FILES)]);
+  await Promise.all(BUILD.precache.map(async (path) => {
+    const url = new URL(path, ROOT).href;
+    const cache = VERSIONED.test(path) ? files : own;
+    if (await cache.match(url)) return;
+    try {
+      await store(cache, url, VERSIONED.test(path) ? "default" : "no-cache");
+    } catch {
+      // offline, or the server is away: the next repair tries again
+    }
+  }));
 }
 
 /** Take over if the asking page is the only one open; answer on `reply` whether it will. */

@@ -85,7 +85,11 @@ export function registerAfterBoot() {
 }
 
 function watchForUpdates(registration) {
-  navigator.serviceWorker.ready.then(() => { document.documentElement.dataset.offline = "ready"; });
+  navigator.serviceWorker.ready.then((ready) => {
+    document.documentElement.dataset.offline = "ready";
+    // Online: have the worker put back any file its caches lost, so the next offline start has them all.
+    if (navigator.onLine) ready.active?.postMessage({ type: "repair" });
+  });
   if (registration.waiting && navigator.serviceWorker.controller) showUpdateReady();
   registration.addEventListener("updatefound", () => {
     const worker = registration.installing;

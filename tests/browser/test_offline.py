@@ -168,6 +168,48 @@ def test_after_one_visit_the_daily_and_a_new_game_play_with_no_network(browser: 
     assert not [url for url in requested if skipped(url, origin)], "a file left out of the precache was requested"
 
 
+# Entries of the build's own cache and of the shared one (site/sw.js), by cache.
+CACHED = """async () => {
+    const names = (await caches.keys()).filter((n) => /^ladder-rummy-([0-9a-f]+|files)$/.test(n));
+    const out = {};
+    for (const name of names) out[name] = (await (await caches.open(name)).keys()).map((r) => r.url).sort();
+    return out;
+}"""
+
+
+def test_a_cache_that_lost_files_is_filled_again_and_plays_offline(browser: Browser, own_server: Served) -> None:
+    """A browser may drop cache entries (storage pressure, a clean-up): half of each cache gone,
+    one visit online puts every listed file back (those that visit never asks for too), and the
+    next start with no network plays (a review found such a cache left half empty for good, and
+    the page stuck on its loading screen offline)."""
+    context, guard = guarded_context(browser, own_server.url.rstrip("/"))
+    try:
+        page = context.new_page()
+        first_visit(page, own_server.url)
+        full = page.evaluate(CACHED)
+        assert len(full) == 2 and all(len(urls) > 4 for urls in full.values()), full
+        lost = page.evaluate("""async (full) => {
+            const lost = [];
+            for (const [name, urls] of Object.entries(full)) {
+                const cache = await caches.open(name);
+                for (const url of urls.filter((_, i) => i % 2 === 0)) { await cache.delete(url); lost.push(url); }
+            }
+            return lost;
+        }""", full)
+        assert lost and page.evaluate(CACHED) != full
+        page.reload()
+        page.wait_for_selector("#start-dialog[open]", state="attached")
+        page.wait_for_function(f"({CACHED})().then((now) => JSON.stringify(now) === {json.dumps(json.dumps(full))})", timeout=READY_TIMEOUT_MS)
+        assert own_server.stop() == 0
+        context.set_offline(True)
+        page.reload()
+        page.locator("#start-dialog[open]").get_by_role("button", name="Easy").click()
+        wait_for_game(page, "new")
+    finally:
+        context.close()
+    guard.assert_clean()
+
+
 def test_a_whole_game_its_statistics_and_replay_run_offline_on_the_cut_standard_library(
         browser: Browser, site: Site, own_server: Served) -> None:
     """Every browser test runs on the page's cut of the standard library (build.json's ``stdlib``);
