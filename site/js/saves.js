@@ -109,11 +109,27 @@ export class Saves {
     if (this.current() === slot) this.storage.remove(KEYS.current);
   }
 
-  /** Set aside a slot's text that could not be resumed (never dropped), and empty the slot. */
+  /**
+   * Set aside a slot's text that could not be resumed (never dropped), and empty the slot; it
+   * stays in the slot when there is no room to set it aside.
+   */
   setAside(slot, raw, code) {
-    this.storage.write(KEYS.aside, { raw, code, slot, at: this.stamp() });
+    if (!this.keepAside({ raw, code, slot })) return;
     this.storage.remove(KEYS.game(slot));
     if (this.current() === slot) this.storage.remove(KEYS.current);
+  }
+
+  /**
+   * Keep `entry` ({raw, code, slot?}) with the saves set aside: under KEYS.aside, or the first
+   * free `save-aside:<n>` after it, never over an earlier one (a review saw a second unreadable
+   * save replace the first) and never twice. False when storage refuses it.
+   */
+  keepAside(entry) {
+    const taken = [KEYS.aside, ...this.storage.keys().filter((key) => key.startsWith(`${KEYS.aside}:`))];
+    if (taken.some((key) => this.storage.read(key, null)?.raw === entry.raw)) return true;
+    let key = KEYS.aside;
+    for (let n = 2; this.storage.raw(key) !== null; n += 1) key = `${KEYS.aside}:${n}`;
+    return this.storage.write(key, { ...entry, at: this.stamp() });
   }
 
   /** The slot of the game played here last (resumed when the page loads), or null. */
@@ -159,8 +175,7 @@ export class Saves {
     let old = null;
     try { old = JSON.parse(raw); } catch { old = null; }
     if (!isObject(old) || !isRecord({ save: old.save })) {
-      this.storage.write(KEYS.aside, { raw, code: "unreadable", at: this.stamp() });
-      this.storage.remove(KEYS.save);
+      if (this.keepAside({ raw, code: "unreadable" })) this.storage.remove(KEYS.save);
       return { code: "unreadable", raw };
     }
     const slot = slotOf(old.save);
@@ -169,7 +184,7 @@ export class Saves {
     const reason = stored?.over ? null : refusal(stored, record);
     let kept = true;
     if (!reason) kept = this.put(slot, record);
-    else if (reason !== "behind") kept = this.storage.write(KEYS.aside, { raw, code: "fork", slot, at: this.stamp() });
+    else if (reason !== "behind") kept = this.keepAside({ raw, code: "fork", slot });
     if (kept) this.storage.remove(KEYS.save); // else it stays, the one copy on the device, until there is room
     if (reason !== "behind" || !this.current()) this.setCurrent(slot);
     return null;

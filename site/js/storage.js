@@ -116,7 +116,7 @@ export const KEYS = {
   game: (slot) => `game:${slot}`, // one per game (saves.js): "game:new", "game:daily:2026-11-29"
   current: "game-current", // {slot: "daily:2026-11-29"} — the game last played here, resumed on load
   save: "save",         // {save: Save, order: [card…]} — the one save of earlier versions, migrated by saves.js
-  aside: "save-aside",  // {raw, code, at} — the last save that could not be resumed, kept, not lost
+  aside: "save-aside",  // {raw, code, slot?, at} — a save that could not be resumed, kept, not lost; more: "save-aside:2", …
   settings: "settings", // {speed, sort, suits, sound, motion, lang}
   daily: "daily",       // {"2026-11-29": {place, completed, penalty}} — finished Dailies
   player: "player",     // {id: UUID, name: "Ayşe" | null} — who this browser is on the leaderboard

@@ -114,7 +114,29 @@ test("the save of earlier versions moves into its slot, and is never dropped", (
   // Unreadable: set aside, and reported so the page can say so.
   backend.setItem("ladder-rummy:save", "{\"save\": 3");
   assert.equal(saves.migrate().code, "unreadable");
-  assert.equal(JSON.parse(backend.getItem("ladder-rummy:save-aside")).raw, "{\"save\": 3");
+  assert.equal(JSON.parse(backend.getItem("ladder-rummy:save-aside:2")).raw, "{\"save\": 3", "beside the fork, not over it");
+  assert.equal(JSON.parse(backend.getItem("ladder-rummy:save-aside")).raw, fork);
+});
+
+test("saves set aside are all kept: a second never replaces the first, the same one is kept once", () => {
+  const backend = new FakeLocalStorage({ "ladder-rummy:save": "OLD-GARBAGE{", "ladder-rummy:game:new": "NEW-GARBAGE{" });
+  const saves = new Saves(new Storage(backend));
+  assert.equal(saves.migrate().code, "unreadable");
+  saves.setAside(NEW_SLOT, "NEW-GARBAGE{", "unreadable");
+  saves.setAside(NEW_SLOT, "NEW-GARBAGE{", "unreadable"); // again (a reload): not a second copy
+  saves.setAside("daily:2026-11-29", "THIRD{", "engine_version");
+  const aside = [...backend.map.keys()].filter((key) => key.startsWith("ladder-rummy:save-aside")).sort();
+  assert.deepEqual(aside, ["ladder-rummy:save-aside", "ladder-rummy:save-aside:2", "ladder-rummy:save-aside:3"]);
+  assert.deepEqual(aside.map((key) => JSON.parse(backend.getItem(key)).raw), ["OLD-GARBAGE{", "NEW-GARBAGE{", "THIRD{"]);
+  assert.equal(backend.getItem("ladder-rummy:game:new"), null);
+});
+
+test("a save that cannot be set aside for lack of room stays in its slot", () => {
+  const raw = "X".repeat(50);
+  const backend = new FakeLocalStorage({ "ladder-rummy:game:new": raw }, { quota: raw.length + 40 });
+  const saves = new Saves(new Storage(backend));
+  saves.setAside(NEW_SLOT, raw, "unreadable");
+  assert.equal(backend.getItem("ladder-rummy:game:new"), raw, "the only copy on the device is kept");
 });
 
 test("a save that cannot be migrated for lack of room stays where it was", () => {
