@@ -96,6 +96,8 @@ def _refusal(err: Exception) -> str:
     answer: dict[str, Any] = {"ok": False, "error": str(err)}
     if isinstance(err, LadderRummyError) and err.code:
         answer.update(code=err.code, params=err.params)
+    if isinstance(err, ReplayError):
+        answer["index"] = err.index  # the first entry of a log that does not replay (a save cut there resumes)
     return json.dumps(answer)
 
 

@@ -181,7 +181,15 @@ export class Game {
     const record = this.saves.read(slot);
     if (raw === null || record?.over) return false;
     this.set({ busy: true }); // no move from this table until the stored game is drawn
-    const answer = record ? await this.engine.resume(record.save) : { ok: false };
+    let answer = record ? await this.engine.resume(record.save) : { ok: false };
+    const cutAt = answer.ok ? null : answer.index;
+    if (Number.isInteger(cutAt) && cutAt > 0 && answer.code !== "engine_version") {
+      // A damaged save with a move that does not replay: the moves before it are the person's
+      // game, so it goes on from there; the whole save is set aside first, never lost.
+      const shorter = await this.engine.resume({ ...record.save, log: record.save.log.slice(0, cutAt) });
+      if (shorter.ok && shorter.view && !shorter.view.game_over && this.saves.keepAside({ raw, code: "cut", slot })
+        && this.saves.put(slot, { ...record, save: shorter.save })) answer = { ...shorter, cut: cutAt };
+    }
     if (!answer.ok || !answer.view || answer.view.game_over) this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok || !answer.view) {
       // Kept aside, never dropped: a save from an engine this one cannot replay may be read later.
@@ -208,6 +216,7 @@ export class Game {
     this.say(t("event.your_turn"), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()
     this.markPlayable();
     if (slot === LESSON_SLOT) this.resumeLesson(record, answer);
+    if (answer.cut) await dialogs.showNotice(t("notice.cut_save", { move: answer.cut + 1 }));
     return true;
   }
 

@@ -374,6 +374,45 @@ def test_a_save_from_an_engine_that_cannot_replay_it_is_kept_and_explained(brows
     guard.assert_clean()
 
 
+def test_a_save_damaged_at_one_move_goes_on_from_just_before_it(browser: Browser, site: Site) -> None:
+    """A save whose last move does not replay (damaged, or edited by hand): the moves before it
+    are the game, resumed there, with a notice; the whole save is kept aside, and the slot holds
+    the game that plays on (a review saw the whole game set aside for one bad trailing entry)."""
+    from ladder_rummy import adapter
+
+    answer = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": "cut-save"})))
+    for _ in range(15):
+        answer = json.loads(adapter.act(answer["view"]["legal"][0]))
+    good = answer["save"]
+    damaged = {**good, "log": [*good["log"], "discard ZZ"]}
+    record = json.dumps({"format": 1, "save": damaged, "order": [], "manual": False, "mode": {"mode": "new", "difficulty": "easy"}})
+    context, guard = guarded_context(browser, site.url)
+    context.add_init_script(
+        f"try {{ if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+        f" localStorage.setItem('ladder-rummy:game:new', {json.dumps(record)});"
+        f" localStorage.setItem('ladder-rummy:game-current', JSON.stringify({{slot: 'new'}})); }} }} catch {{}}"
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(READY_TIMEOUT_MS)
+        page.goto(site.url)
+        notice = page.locator("#notice-dialog[open]")
+        notice.wait_for()
+        assert f"damaged at move {len(good['log']) + 1}" in notice.inner_text()
+        aside = json.loads(page.evaluate("localStorage.getItem('ladder-rummy:save-aside')"))
+        assert aside["code"] == "cut" and aside["raw"] == record
+        assert page.evaluate(SAVED)["log"] == good["log"]
+        notice.get_by_role("button", name="OK").click()
+        page.wait_for_selector(TABLE, state="attached")
+        before = replies(page)
+        command(page, choose(visible_view(page)))
+        after(page, before)
+        assert page.evaluate(SAVED)["log"][:len(good["log"])] == good["log"], "it plays on from there, and saves"
+    finally:
+        context.close()
+    guard.assert_clean()
+
+
 def build_second_version(tmp_path: Path) -> Path:
     """The same site with one visible change, built with a new hash (so a new sw.js)."""
     site = tmp_path / "site-v2"
