@@ -32,6 +32,16 @@ function modeOf(save) {
 }
 
 /**
+ * The mode a record keeps beside its save (a challenge, a past Daily), if it is that save's: a
+ * record edited to call a New Game a Daily showed "Daily" over a table with hints. Else the save's own.
+ */
+function recordMode(kept, save) {
+  const fits = kept && typeof kept === "object" && kept.mode === save.mode
+    && (save.mode === "daily" ? kept.date === save.date : kept.difficulty === save.difficulty);
+  return fits ? kept : modeOf(save);
+}
+
+/**
  * A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed (Normal when
  * the link names no difficulty). The engine checks the seed and the difficulty, and a link it
  * refuses is said so (a misspelt difficulty used to start Normal without a word).
@@ -210,7 +220,7 @@ export class Game {
     if (previous && previous !== slot) this.tabs.release(previous);
     this.saves.setCurrent(slot);
     const order = Array.isArray(record.order) ? record.order : [];
-    this.set({ order, manual: Boolean(record.manual), mode: record.mode || modeOf(answer.save), log: [], selected: null, arrange: null, hint: null, commandError: "" });
+    this.set({ order, manual: Boolean(record.manual), mode: recordMode(record.mode, answer.save), log: [], selected: null, arrange: null, hint: null, commandError: "" });
     await this.show(answer, { previous: null, animate: false });
     this.set({ busy: false, replies: this.state.replies + 1 });
     this.say(t("event.your_turn"), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()

@@ -413,6 +413,30 @@ def test_a_save_damaged_at_one_move_goes_on_from_just_before_it(browser: Browser
     guard.assert_clean()
 
 
+def test_a_record_that_names_another_mode_than_its_save_shows_the_saves(browser: Browser, site: Site) -> None:
+    """A New Game's record edited to say it is a Daily: the table shows the New Game it is."""
+    from ladder_rummy import adapter
+
+    save = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": "not-a-daily"})))["save"]
+    record = json.dumps({"format": 1, "save": save, "order": [], "manual": False, "mode": {"mode": "daily", "date": "2026-12-04"}})
+    context, guard = guarded_context(browser, site.url)
+    context.add_init_script(
+        f"try {{ if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+        f" localStorage.setItem('ladder-rummy:game:new', {json.dumps(record)});"
+        f" localStorage.setItem('ladder-rummy:game-current', JSON.stringify({{slot: 'new'}})); }} }} catch {{}}"
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(READY_TIMEOUT_MS)
+        page.goto(site.url)
+        page.wait_for_selector(TABLE, state="attached")
+        page.wait_for_function("document.querySelector('#deal-counter').textContent.includes('Deal 1/10')")
+        assert "Daily" not in page.inner_text("#deal-counter") and "Easy" in page.inner_text("#deal-counter")
+    finally:
+        context.close()
+    guard.assert_clean()
+
+
 def build_second_version(tmp_path: Path) -> Path:
     """The same site with one visible change, built with a new hash (so a new sw.js)."""
     site = tmp_path / "site-v2"
