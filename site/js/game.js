@@ -240,10 +240,16 @@ export class Game {
     if (this.away === slot) return; // the notice is up already
     this.away = slot;
     this.set({ selected: null, arrange: null });
+    const mine = this.state.save?.seed; // the game this table showed, if any
     const choice = await dialogs.showAway({ title: t("away.title"), text: t("away.text") });
     if (this.away !== slot) return;
     this.away = null;
-    if (choice === "here" && (await this.openSlot(slot, { steal: true }))) return;
+    if (choice === "here" && (await this.openSlot(slot, { steal: true }))) {
+      // The other tab started a new game in this one's place: say so, not only show another deal.
+      const now = this.state.save?.seed;
+      if (mine && now && now !== mine) await dialogs.showNotice(t("refused.replaced"), { title: t("refused.title") });
+      return;
+    }
     if (choice === "here" && this.saves.read(slot)?.over) await dialogs.showNotice(t("refused.finished"), { title: t("refused.title") });
     await this.showStart();
   }

@@ -144,6 +144,25 @@ def test_a_second_tab_never_forks_the_game(context: BrowserContext, tab: Page, s
     assert stored(a)["save"]["log"] == after_b
 
 
+def test_a_game_replaced_in_another_tab_is_said_to_be_a_new_one(context: BrowserContext, tab: Page, site: Site) -> None:
+    """B starts a New Game in place of the one A plays: A, taking the table back, is told that
+    what it now shows is a new game from the other tab, not its own (a review found only the
+    plain "open in another tab" notice, then another deal without a word)."""
+    a = tab
+    open_seed(a, site, SEED)
+    mine = stored(a)["save"]["seed"]
+    b = second_tab(context, site.url)
+    away(b).get_by_role("button", name="Menu").click()
+    b.locator("#start-dialog[open]").get_by_role("button", name="Easy").click()
+    b.locator("#confirm-dialog[open]").get_by_role("button", name="Start new game").click()
+    b.wait_for_function(f"JSON.parse(localStorage.getItem('ladder-rummy:game:new')).save.seed !== {json.dumps(mine)}")
+    take_over(a)
+    notice = a.locator("#notice-dialog[open]")
+    notice.wait_for()
+    expect(notice).to_contain_text("A new game was started in another tab.")
+    assert stored(a)["save"]["seed"] != mine
+
+
 def test_without_web_locks_the_tabs_agree_over_a_channel(context: BrowserContext, tab: Page, site: Site) -> None:
     """Browsers without Web Locks: the tabs ask and claim over a BroadcastChannel, to the same effect."""
     context.add_init_script("delete Navigator.prototype.locks;")
