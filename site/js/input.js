@@ -132,8 +132,23 @@ function bindHand(game, on) {
     const element = event.target.closest("button.card");
     if (!element) return;
     if (suppressClick) { event.preventDefault(); return; }
-    game.tapCard(Number(element.dataset.index));
+    game.tapCard(Number(beneathLifted(element, event)?.dataset.index ?? element.dataset.index));
   });
+
+  /**
+   * A lifted card rises over its neighbours, so the whole of it shows, and covers the part of
+   * the fan they show. A tap there is meant for the card seen there a moment before, not for a
+   * second tap on the lifted one (a play-test discarded the 2♦ so, reaching for the 8♦ beside
+   * it): the card of the fan's own order on top at that point (later cards lie over earlier
+   * ones). A key's click (no point) is the focused card's.
+   */
+  const beneathLifted = (element, event) => {
+    if (!element.classList.contains("lifted") || event.detail === 0) return null;
+    const under = document.elementsFromPoint(event.clientX, event.clientY)
+      .filter((e) => e.matches?.("#hand button.card"));
+    const top = under.reduce((a, b) => (Number(b.dataset.index) > Number(a.dataset.index) ? b : a), element);
+    return top === element ? null : top;
+  };
 
   // One tab stop for the hand: ← → (and Home, End) move along it; Alt+← → move the card itself.
   on(hand, "keydown", (event) => {

@@ -1058,3 +1058,33 @@ def test_a_joker_is_discarded_only_after_a_warning(browser: Browser, site: Site,
     """A double tap throws a card; for a joker, the first attempt warns and names who plays next."""
     with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en") as page:
         joker_warning(page, site, "en")
+
+
+def test_a_tap_on_the_fan_beside_a_lifted_card_lifts_that_card(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
+    """The lifted card rises over its neighbours and covers the strip of the fan they show: a tap
+    there lifts the card seen there, and never discards the lifted one by a "second tap" (a
+    play-test threw the 2♦ away so, reaching for the 8♦); a tap on the lifted card's own strip
+    still discards it."""
+    with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en") as page:
+        open_seed(page, site, "fan-tap")
+        before = replies(page)
+        page.locator("#stock").tap()
+        after(page, before)
+        cards = page.locator("#hand button.card")
+        count = cards.count()
+        assert count >= 6
+        strip = [cards.nth(i).bounding_box() for i in (2, 3, 4)]
+        x, y = (strip[1]["x"] + strip[2]["x"]) / 2, strip[1]["y"] + strip[1]["height"] * 0.6  # the 4th card's own strip
+        page.touchscreen.tap((strip[0]["x"] + strip[1]["x"]) / 2, y)  # the 3rd card's own strip
+        expect(cards.nth(2)).to_have_class(re.compile(r"\blifted\b"))
+        covering = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('#hand button.card')?.dataset.index", [x, y])
+        assert covering == "2", "the lifted card covers the next card's strip (else this test shows nothing)"
+        page.touchscreen.tap(x, y)
+        expect(cards.nth(3)).to_have_class(re.compile(r"\blifted\b"))
+        assert cards.count() == count and page.get_attribute("#app", "data-phase") == "play", "nothing was discarded"
+        # The lifted card's own strip is still the lifted card: a second tap there discards it.
+        own = cards.nth(3).bounding_box()
+        before = replies(page)
+        page.touchscreen.tap(own["x"] + 4, own["y"] + own["height"] * 0.6)
+        after(page, before)
+        assert cards.count() == count - 1
