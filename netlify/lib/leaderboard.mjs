@@ -270,7 +270,7 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
   }
 
   const networkFull = (date) => new HttpError(429, "network_limit",
-    `${playersPerNetwork} players have already sent the Daily of ${date} from this network; it is kept on this device and tried again later`,
+    `${playersPerNetwork} players have already sent the Daily of ${date} from this network`,
     { headers: { "retry-after": "3600" } });
 
   /**
