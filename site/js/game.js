@@ -758,6 +758,7 @@ export class Game {
           if (event.type === "discard" && event.seat === 0) kept.length = 0;
           this.set({ shown, order, recentMelds: recent, newCards: newKeys(order, drawn.length ? drawn : kept) });
           if (speed !== "instant" || event.seat === 0) this.renderer.flush();
+          if (event.seat === 0) this.keepFocus(); // the card played had the focus
         },
         dealEnd: async (event, shown) => {
           const after = view.events.slice(view.events.indexOf(event) + 1);
@@ -936,6 +937,24 @@ export class Game {
     if (this.state.selected !== null) this.set({ selected: null, hint: this.myTurn() ? { text: phaseHint(this.state.view) } : null });
   }
 
+  /** Escape backs out of what is open: the Arrange panel, a lifted card, the keyboard panel (when in it). */
+  escape() {
+    if (this.state.arrange) { this.arrangeAction("cancel"); return; }
+    if (this.state.selected !== null) { this.deselect(); return; }
+    if (this.state.keyboardOpen && $("keyboard-panel").contains(document.activeElement)) this.toggleKeyboard(false);
+  }
+
+  /**
+   * The focused element went (a card played, a panel closed): put the focus on the hand, never on
+   * the page, while the computer players' turns play out (a play-test's Tab started over from the top).
+   */
+  keepFocus(on = $("hand")) {
+    const active = document.activeElement;
+    if (document.querySelector("dialog[open]")) return;
+    if (active && active !== document.body && active.isConnected && active.getClientRects().length) return;
+    on.focus({ preventScroll: true, focusVisible: this.keyboardUsed });
+  }
+
   discardSelected() {
     const { selected, order, view } = this.state;
     if (!this.myTurn()) { this.explain(this.waitReason()); return; }
@@ -1080,7 +1099,11 @@ export class Game {
     if (what === "slot") this.set({ arrange: { ...arrange, active: slot } });
     if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" } });
     // Closed unplayed: the line under the hand (empty while the panel's own help showed) says the phase again.
-    if (what === "cancel") this.set({ arrange: null, hint: { text: phaseHint(this.state.view) } });
+    if (what === "cancel") {
+      this.set({ arrange: null, hint: { text: phaseHint(this.state.view) } });
+      this.renderer.flush();
+      this.keepFocus($("arrange-button").getClientRects().length ? $("arrange-button") : $("hand"));
+    }
     if (what === "submit") {
       // An empty slot is refused here: "laydown " with nothing after it would be the plain
       // "laydown", the engine's own arrangement of cards the person did not choose.

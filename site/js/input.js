@@ -58,7 +58,7 @@ export function bindInput(game) {
     game.keyboardUsed = true;
     document.documentElement.dataset.input = "keys"; // dialogs.css: a sheet's scrolling body shows its focus then
     if (document.querySelector("dialog[open]")) return;
-    if (event.key === "Escape") game.deselect();
+    if (event.key === "Escape") game.escape();
     // K opens or closes the keyboard panel, from anywhere but a text box (documented in the Rules).
     const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
     if (!typing && !event.altKey && !event.ctrlKey && !event.metaKey && (event.key === "k" || event.key === "K")) {

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 from helpers import (INSTANT, ROOT, choose, command, device, find_seed, first_position, hand, last_deal, legal_moves,
-                     pin_clock, settle, stored_game, type_moves)
+                     pin_clock, settings_script, settle, stored_game, type_moves)
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -907,6 +907,39 @@ def test_a_whole_deal_by_keyboard_alone(table: Page, site: Site) -> None:
     table.keyboard.press("Enter")  # Next deal
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
     assert focused(table) in ("stock", "discard")
+
+
+def test_the_focus_stays_on_the_table_while_the_computers_play_and_escape_backs_out(table: Page, site: Site) -> None:
+    """Slow computer players, keyboard only: after the person's discard the focus is on the hand
+    while the others play (a play-test found it on the page until the next turn); Escape closes
+    the Arrange panel and the focus goes back to its button, and Escape lays a lifted card down."""
+    table.context.add_init_script(f"try {{ {settings_script('en', 'slow')} }} catch {{}}")
+    open_seed(table, site, "focus-1")
+    assert focused(table) == "stock"
+    before = replies(table)
+    table.keyboard.press("Enter")  # draw from the stock
+    after(table, before)
+    assert focused(table).startswith("card ")
+    press_until(table, "Shift+Tab", "arrange-button")
+    table.keyboard.press("Enter")
+    table.wait_for_selector("#arrange:not([hidden])", state="attached")
+    table.keyboard.press("Escape")
+    table.wait_for_selector("#arrange[hidden]", state="attached")
+    assert focused(table) == "arrange-button"
+    while not focused(table).startswith("card "):
+        table.keyboard.press("Tab")
+    card = next(c for c in hand(table) if c != "JK")
+    to_card(table, card)
+    table.keyboard.press("Enter")  # lifted
+    expect(table.locator("#hand button.card.lifted")).to_have_count(1)
+    table.keyboard.press("Escape")  # laid back
+    expect(table.locator("#hand button.card.lifted")).to_have_count(0)
+    table.keyboard.press("Enter")
+    table.keyboard.press("Enter")  # discarded: the computer players' turns play out, slowly
+    table.wait_for_selector('#app[data-others="true"]', state="attached")
+    for _ in range(5):  # through the computer players' first moves
+        assert focused(table) == "hand" or focused(table).startswith("card "), focused(table)
+        table.wait_for_timeout(300)
 
 
 def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
