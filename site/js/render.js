@@ -121,6 +121,8 @@ export class Renderer {
         difficulty ? h("span", { class: "visually-hidden", text: `${t("start.new")}: ` }) : null,
         // A phone's bar has room for the short form ("vs Ayşe", "Past #31"): read, the long one.
         brief !== badge ? [h("span", { class: "long", text: badge }), h("span", { class: "short", "aria-hidden": "true", text: brief })] : badge) : null,
+      // Read as "New Game: Easy, Deal 3/10", not "Easy Deal 3/10" (a play-test's screen reader).
+      badge ? h("span", { class: "visually-hidden", text: ", " }) : null,
       h("span", { class: "deal-now" }, counter, last ? h("span", { class: "deal-last" },
         h("span", { class: "deal-dot", "aria-hidden": "true", text: " · " }), last) : null),
     ]);
@@ -381,7 +383,11 @@ export class Renderer {
           class: n === state.arrange.active ? "arrange-slot active" : "arrange-slot",
           dataset: { slot: n },
           "aria-pressed": String(n === state.arrange.active),
-          "aria-label": `${t("arrange.slot", { kind: t(`melds.${meld.kind}`), size: meld.size })}: ${cards.map(cardName).join(", ")}`,
+          // Each slot by its number (two alike read the same otherwise), and "empty" for no cards.
+          "aria-label": t("arrange.slot_label", {
+            n: n + 1, count: contract.length, slot: t("arrange.slot", { kind: t(`melds.${meld.kind}`), size: meld.size }),
+            cards: cards.length ? cards.map(cardName).join(", ") : t("arrange.slot_empty"),
+          }),
         },
         h("span", { class: "label", text: t("arrange.slot", { kind: t(`melds.${meld.kind}`), size: meld.size }) }),
         h("span", { class: "cards" }, cards.map((card) => cardElement(card, { mini: true }))));

@@ -177,6 +177,7 @@ def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard, retur
         counter = page.locator("#deal-counter .deal-now")
         expect(counter).to_have_text("Deal 10/10 · last deal")
         expect(page.locator("#deal-counter .mode-badge")).to_have_text("New Game: Easy")  # shown: "Easy"
+        assert page.locator("#deal-counter").text_content().startswith("New Game: Easy, Deal 10/10")  # read with a pause
         assert page.locator("#deal-counter .deal-dot").get_attribute("aria-hidden") == "true"
         panel = page.locator("#contract-panel")
         height = panel.bounding_box()["height"]
@@ -236,6 +237,10 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     assert replies(table) == before
     panel.get_by_role("button", name="Clear").click()
     expect(placed).to_have_count(0)
+    # Each slot is named by its number, and an empty one says so (two alike read the same before).
+    count = len(melds)
+    names = [panel.locator(f'[data-slot="{n}"]').get_attribute("aria-label") for n in range(count)]
+    assert all(name.startswith(f"Meld {n + 1} of {count}, ") and name.endswith(": empty") for n, name in enumerate(names)), names
     for n, meld in enumerate(melds):
         panel.locator(f'[data-slot="{n}"]').click()
         expect(panel.locator(f'[data-slot="{n}"]')).to_have_attribute("aria-pressed", "true")
