@@ -79,7 +79,7 @@ export function closeAll() {
  * continue: a started Daily is only ever continued, never dealt again. `pastDailies`: dates of
  * earlier Dailies left in progress ({resume: date}).
  */
-export function openStart({ date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false }) {
+export function openStart({ date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, back = null }) {
   const dialog = $("start-dialog");
   let choice = null;
   const choose = (value) => () => { choice = value; dialog.close("choice"); };
@@ -95,10 +95,10 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
       text: dailySaved ? t("start.daily_continue") : again ? t("start.daily_again") : t("start.daily_play"),
       "aria-describedby": dailySaved ? "daily-saved" : again ? "daily-note" : undefined,
       onclick: choose({ mode: "daily", date }),
-    }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), onclick: choose("leaderboard") })),
+    }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), dataset: { choice: "leaderboard" }, onclick: choose("leaderboard") })),
     again ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
     pastDailies.map((day) => h("button", { type: "button", class: "action resume", text: t("start.daily_past", { date: day }), onclick: choose({ resume: day }) })),
-    h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", onclick: choose("archive") }),
+    h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", dataset: { choice: "archive" }, onclick: choose("archive") }),
     dailyRecord ? countdown() : null);
   const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },
     h("h3", { id: "new-title", text: t("start.new") }),
@@ -125,10 +125,17 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
     daily,
     fresh,
   ], [
-    h("button", { type: "button", class: "action", text: t("start.rules"), onclick: choose("rules") }),
-    h("button", { type: "button", class: "action", text: t("stats.open"), onclick: choose("stats") }),
-    h("button", { type: "button", class: "action", text: t("start.settings"), onclick: choose("settings") }),
+    h("button", { type: "button", class: "action", text: t("start.rules"), dataset: { choice: "rules" }, onclick: choose("rules") }),
+    h("button", { type: "button", class: "action", text: t("stats.open"), dataset: { choice: "stats" }, onclick: choose("stats") }),
+    h("button", { type: "button", class: "action", text: t("start.settings"), dataset: { choice: "settings" }, onclick: choose("settings") }),
   ]);
+  // Back from a sheet it opened (`back`: that choice): the focus returns to the button that
+  // opened it, not to the sheet's first one (a keyboard play-test lost its place so).
+  const opener = back && dialog.querySelector(`[data-choice="${back}"]`);
+  if (opener) {
+    for (const other of dialog.querySelectorAll("[autofocus]")) other.removeAttribute("autofocus");
+    opener.setAttribute("autofocus", "");
+  }
   return open(dialog).then(() => choice ?? "");
 }
 

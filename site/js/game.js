@@ -334,7 +334,8 @@ export class Game {
     return record?.deal ? t("games.new_deal", { difficulty, deal: record.deal }) : t("games.new", { difficulty });
   }
 
-  async showStart() {
+  /** The start screen; `back`: the choice whose sheet just closed (its button gets the focus again). */
+  async showStart(back = null) {
     const date = utcToday();
     const daily = this.storage.read(KEYS.daily, {});
     const record = daily && typeof daily === "object" ? daily[date] : null;
@@ -350,16 +351,17 @@ export class Game {
       newSaved: kept && this.newGameWords(kept),
       pastDailies: this.saves.dailiesInProgress().filter((day) => day < date && dailySlot(day) !== this.slot),
       offerLesson: this.firstVisit(),
+      back,
     });
     if (choice === "learn") { if (await this.startLesson()) return undefined; return this.showStart(); }
     if (choice === "learn-no") { this.storage.write(LESSON_SEEN, { seen: true }); return this.showStart(); }
-    if (choice === "rules") { if (await this.openRules()) return undefined; return this.showStart(); }
-    if (choice === "leaderboard") { await this.openBoard(date); return this.showStart(); }
-    if (choice === "settings") { await this.openSettings(); return this.showStart(); }
-    if (choice === "stats") { await this.openStats(); return this.showStart(); }
+    if (choice === "rules") { if (await this.openRules()) return undefined; return this.showStart(choice); }
+    if (choice === "leaderboard") { await this.openBoard(date); return this.showStart(choice); }
+    if (choice === "settings") { await this.openSettings(); return this.showStart(choice); }
+    if (choice === "stats") { await this.openStats(); return this.showStart(choice); }
     if (choice === "archive") {
       const day = await this.openArchive();
-      if (!day) return this.showStart();
+      if (!day) return this.showStart(choice);
       if (day.action === "continue" ? !(await this.continueKept(dailySlot(day.date))) : !(await this.newGame({ mode: "daily", date: day.date }))) {
         if (!this.holding()) return this.showStart();
       }

@@ -1126,3 +1126,23 @@ def test_a_tap_on_the_fan_beside_a_lifted_card_lifts_that_card(browser: Browser,
         page.touchscreen.tap(own["x"] + 4, own["y"] + own["height"] * 0.6)
         after(page, before)
         assert cards.count() == count - 1
+
+
+def test_a_sheet_opened_from_the_start_screen_gives_the_focus_back_to_its_button(table: Page, site: Site) -> None:
+    """Keyboard: Statistics, How to play or Settings opened from the start screen and closed with
+    Escape; the start screen comes back with the focus on that button, not on its first one."""
+    open_seed(table, site, "focus-2")
+    for name, choice in (("Statistics", "stats"), ("How to play", "rules"), ("Settings", "settings")):
+        table.keyboard.press("Escape")  # nothing lifted: nothing happens
+        table.click("#menu-button")
+        start = table.locator("#start-dialog[open]")
+        start.wait_for()
+        start.get_by_role("button", name=name, exact=True).focus()
+        table.keyboard.press("Enter")
+        table.wait_for_selector("#start-dialog:not([open])", state="attached")
+        table.wait_for_selector("dialog[open]", state="attached")
+        table.keyboard.press("Escape")
+        start.wait_for()
+        table.wait_for_function(f"document.activeElement?.dataset?.choice === '{choice}'")
+        table.keyboard.press("Escape")  # the start screen closes: back to the table
+        table.wait_for_selector("#start-dialog:not([open])", state="attached")
