@@ -226,7 +226,10 @@ export class Game {
     this.say(t("event.your_turn"), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()
     this.markPlayable();
     if (slot === LESSON_SLOT) this.resumeLesson(record, answer);
-    if (answer.cut) await dialogs.showNotice(t("notice.cut_save", { move: answer.cut + 1 }));
+    if (answer.cut) {
+      this.set({ screen: "table" }); // the boot screen goes first: the game is on the table
+      await dialogs.showNotice(t("notice.cut_save", { move: answer.cut + 1 }), { title: t("notice.cut_title") });
+    }
     return true;
   }
 
