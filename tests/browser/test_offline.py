@@ -17,6 +17,7 @@ import json
 import re
 import shutil
 import sys
+from contextlib import contextmanager
 from collections.abc import Iterator
 from fnmatch import fnmatch
 from pathlib import Path
@@ -344,6 +345,30 @@ def test_when_the_page_scripts_cannot_load_the_boot_screen_says_so(browser: Brow
     assert all("ERR_INTERNET_DISCONNECTED" in line for line in guard.console_errors), guard.console_errors
 
 
+@contextmanager
+def opened_with_storage(browser: Browser, site: Site, items: dict[str, str]) -> Iterator[Page]:
+    """The game opened in a guarded context whose first load finds `items` (key: text) in its
+    localStorage (a reload keeps what the page made of them); the guard's checks when the block ends."""
+    context, guard = guarded_context(browser, site.url)
+    writes = " ".join(f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)});" for key, text in items.items())
+    context.add_init_script(
+        f"try {{ if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); {writes} }} }} catch {{}}"
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(READY_TIMEOUT_MS)
+        page.goto(site.url)
+        yield page
+    finally:
+        context.close()
+    guard.assert_clean()
+
+
+def new_game_record(record: str) -> dict[str, str]:
+    """Storage holding `record` as the New Game's, the game played last."""
+    return {"ladder-rummy:game:new": record, "ladder-rummy:game-current": json.dumps({"slot": "new"})}
+
+
 def test_a_save_from_an_engine_that_cannot_replay_it_is_kept_and_explained(browser: Browser, site: Site) -> None:
     """Saved by an engine outside REPLAY_COMPATIBLE: the person is told, and the save is kept aside."""
     from ladder_rummy import adapter
@@ -351,15 +376,7 @@ def test_a_save_from_an_engine_that_cannot_replay_it_is_kept_and_explained(brows
     save = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": "old-engine"})))["save"]
     save["engine"] = "0.1.0"
     stored = json.dumps({"save": save, "order": [], "manual": False, "mode": None})
-    context, guard = guarded_context(browser, site.url)
-    context.add_init_script(
-        f"try {{ if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem('ladder-rummy:save', {json.dumps(stored)}); }} }} catch {{}}"
-    )
-    try:
-        page = context.new_page()
-        page.set_default_timeout(READY_TIMEOUT_MS)
-        page.goto(site.url)
+    with opened_with_storage(browser, site, {"ladder-rummy:save": stored}) as page:
         notice = page.locator("#notice-dialog[open]")
         notice.wait_for()
         assert "a version of Ladder Rummy (0.1.0) that this one cannot continue" in notice.inner_text()
@@ -369,9 +386,6 @@ def test_a_save_from_an_engine_that_cannot_replay_it_is_kept_and_explained(brows
         assert page.evaluate("localStorage.getItem('ladder-rummy:game:new')") is None
         notice.get_by_role("button", name="OK").click()
         page.locator("#start-dialog[open]").wait_for()
-    finally:
-        context.close()
-    guard.assert_clean()
 
 
 def test_a_save_damaged_at_one_move_goes_on_from_just_before_it(browser: Browser, site: Site) -> None:
@@ -386,16 +400,7 @@ def test_a_save_damaged_at_one_move_goes_on_from_just_before_it(browser: Browser
     good = answer["save"]
     damaged = {**good, "log": [*good["log"], "discard ZZ"]}
     record = json.dumps({"format": 1, "save": damaged, "order": [], "manual": False, "mode": {"mode": "new", "difficulty": "easy"}})
-    context, guard = guarded_context(browser, site.url)
-    context.add_init_script(
-        f"try {{ if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem('ladder-rummy:game:new', {json.dumps(record)});"
-        f" localStorage.setItem('ladder-rummy:game-current', JSON.stringify({{slot: 'new'}})); }} }} catch {{}}"
-    )
-    try:
-        page = context.new_page()
-        page.set_default_timeout(READY_TIMEOUT_MS)
-        page.goto(site.url)
+    with opened_with_storage(browser, site, new_game_record(record)) as page:
         notice = page.locator("#notice-dialog[open]")
         notice.wait_for()
         assert f"damaged at move {len(good['log']) + 1}" in notice.inner_text()
@@ -408,9 +413,6 @@ def test_a_save_damaged_at_one_move_goes_on_from_just_before_it(browser: Browser
         command(page, choose(visible_view(page)))
         after(page, before)
         assert page.evaluate(SAVED)["log"][:len(good["log"])] == good["log"], "it plays on from there, and saves"
-    finally:
-        context.close()
-    guard.assert_clean()
 
 
 def test_a_record_that_names_another_mode_than_its_save_shows_the_saves(browser: Browser, site: Site) -> None:
@@ -419,22 +421,10 @@ def test_a_record_that_names_another_mode_than_its_save_shows_the_saves(browser:
 
     save = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": "not-a-daily"})))["save"]
     record = json.dumps({"format": 1, "save": save, "order": [], "manual": False, "mode": {"mode": "daily", "date": "2026-12-04"}})
-    context, guard = guarded_context(browser, site.url)
-    context.add_init_script(
-        f"try {{ if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem('ladder-rummy:game:new', {json.dumps(record)});"
-        f" localStorage.setItem('ladder-rummy:game-current', JSON.stringify({{slot: 'new'}})); }} }} catch {{}}"
-    )
-    try:
-        page = context.new_page()
-        page.set_default_timeout(READY_TIMEOUT_MS)
-        page.goto(site.url)
+    with opened_with_storage(browser, site, new_game_record(record)) as page:
         page.wait_for_selector(TABLE, state="attached")
         page.wait_for_function("document.querySelector('#deal-counter').textContent.includes('Deal 1/10')")
         assert "Daily" not in page.inner_text("#deal-counter") and "Easy" in page.inner_text("#deal-counter")
-    finally:
-        context.close()
-    guard.assert_clean()
 
 
 def build_second_version(tmp_path: Path) -> Path:
