@@ -127,25 +127,28 @@ def hint() -> str:
 
 
 def challenge(args_json: str) -> str:
-    """Replay a challenge's moves (``{"seed", "difficulty", "engine", "moves"}``) with the computer
-    players of the engine version that played it: the true result and the whole log, or the reason."""
-    def replayed() -> dict[str, Any]:
-        args = _load_object(args_json, "challenge")
-        if args.get("moves") is None:  # a short link: its result alone, nothing to replay
-            return {"result": None, "log": None}
-        return verify_challenge(args.get("seed"), args.get("difficulty"), args["moves"], args.get("engine"))
+    """Check a challenge link's game (``{"seed", "difficulty", "engine", "moves"}``) and replay its
+    moves with the computer players of the engine version that played it: the true result and the
+    whole log, or the reason. A short link (``moves`` null) has only its game checked.
+
+    Three refusals the page words apart: ``engine_version`` (a version this engine cannot replay:
+    a newer page may; worker.resume's shape), ``challenge_game`` (the link's seed or difficulty:
+    no game to play at all), and moves that do not replay (the link was changed)."""
     try:
         args = _load_object(args_json, "challenge")
-        version = args.get("engine")
-        if isinstance(version, str) and version not in REPLAY_COMPATIBLE:
-            # Said apart from a link that was changed: a newer page may replay it (worker.resume's shape).
-            return json.dumps({"ok": False, "code": "engine_version", "saved_by": version[:40],
-                               "error": f"this challenge was played by engine {version[:40]!r}, which this engine cannot replay"})
+    except LadderRummyError as err:
+        return _refusal(err)
+    version = args.get("engine")
+    if isinstance(version, str) and version not in REPLAY_COMPATIBLE:
+        return json.dumps({"ok": False, "code": "engine_version", "saved_by": version[:40],
+                           "error": f"this challenge was played by engine {version[:40]!r}, which this engine cannot replay"})
+    try:
         check_settings(args.get("seed"), args.get("difficulty"), version)
     except LadderRummyError as err:
-        # The link's game itself (its seed, difficulty): not moves that were changed.
         return json.dumps({"ok": False, "code": "challenge_game", "error": str(err)})
-    return _answer_with(replayed)
+    if args.get("moves") is None:
+        return json.dumps({"ok": True, "result": None, "log": None})
+    return _answer_with(lambda: verify_challenge(args["seed"], args["difficulty"], args["moves"], version))
 
 
 def challenge_link(save_json: str) -> str:

@@ -27,7 +27,7 @@ from .bots.registry import DIFFICULTIES
 from .errors import LadderRummyError, ReplayError
 from .game import Game, ranking_key
 from .match import PERSON, Match, person_and_bots
-from .seeds import is_daily_seed
+from .seeds import check_seed, is_daily_seed
 from .verify import REPLAY_COMPATIBLE
 
 MAX_PERSON_MOVES = 4_000
@@ -51,8 +51,9 @@ def person_moves(seed: str, log: Sequence[str]) -> list[str]:
 
 def check_settings(seed: object, difficulty: object, version: object) -> None:
     """:class:`LadderRummyError` naming what a challenge's seed, difficulty or engine version lacks."""
-    if not isinstance(seed, str) or not seed or len(seed) > 200:
-        raise LadderRummyError("the challenge's seed must be text of 1 to 200 characters")
+    if not isinstance(seed, str):
+        raise LadderRummyError("the challenge's seed must be text")
+    check_seed(seed)  # its length and characters, as any game's
     if difficulty not in DIFFICULTIES:
         raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)")
     if version not in REPLAY_COMPATIBLE:
