@@ -70,6 +70,8 @@ export class Game {
     this.stats = stats;   // every finished game once, and the saves to watch again
     this.sound = sound;   // sound.js, or null for silence
     this.engine = null;
+    this.startRefusal = null; // why the engine refused the last game asked for (a link's game: said on a notice)
+    this.linkRefused = false; // the page's link names a game that cannot be played (said once, not started)
     this.logId = 0;
     this.keyboardUsed = false; // the last input was a key (focus moved after a move then shows)
     const panels = storage.read(KEYS.panels, {});
