@@ -125,7 +125,7 @@ def test_a_refused_move_names_its_code_and_params_and_changes_nothing(code: str)
 
 def test_the_codes_a_move_in_a_position_does_not_raise() -> None:
     """The notation's codes come from reading the text, before any position; a computer's turn
-    is the match's refusal, not the game's."""
+    is the match's refusal, not the game's; a link's game that cannot be started, the adapter's."""
     reached: dict[str, dict[str, Any]] = {}
     for text in ("laydown 2C 2D 2H / ", "  discard 7X "):
         with pytest.raises(LadderRummyError) as info:
@@ -136,9 +136,16 @@ def test_the_codes_a_move_in_a_position_does_not_raise() -> None:
     with pytest.raises(LadderRummyError) as info:
         match.play_person("draw stock")
     reached[info.value.code] = info.value.params
+    # A game a link asks for that cannot be started: the adapter answers with the code.
+    for args in ({"mode": "new", "difficulty": "insane"}, {"mode": "new", "seed": "daily-2026-12-04"},
+                 {"mode": "new", "seed": "x" * 201}, {"mode": "new", "seed": "a\u202eb"}):
+        answer = json.loads(adapter.new_game(json.dumps(args)))
+        reached[answer["code"]] = answer["params"]
     assert reached == {
         "meld_empty": {}, "not_your_turn": {},
         "notation": {"text": "discard 7X", "detail": "'discard 7X': '7X' at position 1 is not a card (expected e.g. 7H, 10S, QC, AD, JK)"},
+        "no_difficulty": {"difficulty": "insane"}, "daily_seed": {"seed": "daily-2026-12-04"},
+        "seed_length": {"size": 201}, "seed_hidden": {"char": "U+202E"},
     }
     assert set(reached) | set(GAME_CASES) == set(REFUSALS), "every code is reached by a test"
 

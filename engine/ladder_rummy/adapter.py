@@ -145,7 +145,7 @@ def challenge(args_json: str) -> str:
     try:
         check_settings(args.get("seed"), args.get("difficulty"), version)
     except LadderRummyError as err:
-        return json.dumps({"ok": False, "code": "challenge_game", "error": str(err)})
+        return json.dumps({"ok": False, "code": "challenge_game", "error": str(err), "reason": json.loads(_refusal(err))})
     if args.get("moves") is None:
         return json.dumps({"ok": True, "result": None, "log": None})
     return _answer_with(lambda: verify_challenge(args["seed"], args["difficulty"], args["moves"], version))
@@ -183,10 +183,12 @@ def _start(args: dict[str, Any]) -> None:
     elif mode == "new":
         difficulty = args.get("difficulty", "normal")
         if difficulty not in DIFFICULTIES:
-            raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)")
+            raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)", "no_difficulty",
+                                   difficulty=str(difficulty)[:40])
         seed = check_seed(args.get("seed") or new_seed())
         if is_daily_seed(seed):
-            raise LadderRummyError(f"the seed {seed!r} is a Daily's: a New Game cannot deal it (a past Daily is in the calendar)")
+            raise LadderRummyError(f"the seed {seed!r} is a Daily's: a New Game cannot deal it (a past Daily is in the calendar)",
+                                   "daily_seed", seed=seed)
         # A challenge is played against the computer players of the engine that played it.
         version = args.get("engine") or __version__
         if version not in REPLAY_COMPATIBLE:

@@ -55,12 +55,13 @@ def check_settings(seed: object, difficulty: object, version: object) -> None:
         raise LadderRummyError("the challenge's seed must be text")
     check_seed(seed)  # its length and characters, as any game's
     if difficulty not in DIFFICULTIES:
-        raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)")
+        raise LadderRummyError(f"{difficulty!r} is not a difficulty (easy, normal or hard)", "no_difficulty",
+                               difficulty=str(difficulty)[:40])
     if version not in REPLAY_COMPATIBLE:
         raise LadderRummyError(f"this challenge was played by engine {version!r}; this engine plays the games of"
                                f" {', '.join(REPLAY_COMPATIBLE)}")
     if is_daily_seed(seed):
-        raise LadderRummyError(f"the seed {seed!r} is a Daily's, and a challenge is a New Game")
+        raise LadderRummyError(f"the seed {seed!r} is a Daily's, and a challenge is a New Game", "daily_seed", seed=seed)
 
 
 def replay_person_moves(seed: str, difficulty: str, moves: Sequence[object], version: str = __version__) -> Match:

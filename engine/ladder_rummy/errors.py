@@ -23,6 +23,8 @@ REFUSALS: dict[str, frozenset[str]] = {code: frozenset(params) for code, params 
     "meld_empty": (), "meld_ranks": ("cards",), "meld_suits": ("cards",), "meld_order": ("cards",),
     "meld_run_long": ("cards", "size"), "meld_naturals": ("cards",), "meld_neither": ("cards", "size"),
     "meld_short_group": ("cards", "size"), "meld_short_run": ("cards", "size"),
+    # A game a link asks for that cannot be started (adapter.new_game, adapter.challenge).
+    "daily_seed": ("seed",), "no_difficulty": ("difficulty",), "seed_length": ("size",), "seed_hidden": ("char",),
 }.items()}
 
 

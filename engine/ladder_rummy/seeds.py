@@ -29,7 +29,7 @@ def check_seed(seed: object) -> str:
         raise InvalidSeedError(f"a seed must be text or an integer, not {type(seed).__name__}")
     text = str(seed)
     if not text or len(text) > MAX_SEED_CHARS:
-        raise InvalidSeedError(f"a seed must be 1 to {MAX_SEED_CHARS} characters, not {len(text)}")
+        raise InvalidSeedError(f"a seed must be 1 to {MAX_SEED_CHARS} characters, not {len(text)}", "seed_length", size=len(text))
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as err:
@@ -38,7 +38,8 @@ def check_seed(seed: object) -> str:
     # other text than the one that deals: refused, so what a person reads is what they play.
     hidden = next((c for c in text if _hidden(ord(c))), None)
     if hidden is not None:
-        raise InvalidSeedError(f"a seed may not hold U+{ord(hidden):04X}, a character that does not show")
+        raise InvalidSeedError(f"a seed may not hold U+{ord(hidden):04X}, a character that does not show", "seed_hidden",
+                               char=f"U+{ord(hidden):04X}")
     return text
 
 

@@ -53,6 +53,16 @@ function sharedGame() {
   return { mode: "new", difficulty: params.get("difficulty") || "normal", seed };
 }
 
+/**
+ * Why the engine refused a link's game, as a sentence in the reader's language where the engine
+ * gave a code (a Daily's seed, no such difficulty, a seed's length or characters), else its own.
+ */
+function reasonSentence(answer) {
+  const text = answer.crash ? t("error.crash") : refusalText(answer);
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
 /** Whether the page's link carries a challenge but no game for it (no seed): it is said so. */
 function challengeWithoutGame() {
   return !new URLSearchParams(location.search).get("seed") && linkedChallenge() !== null;
@@ -413,7 +423,7 @@ export class Game {
     this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) {
       if (slot !== this.slot) this.tabs.release(slot);
-      this.startRefusal = answer.crash ? t("error.crash") : answer.error;
+      this.startRefusal = reasonSentence(answer);
       this.fail(answer);
       return false;
     }
@@ -594,7 +604,8 @@ export class Game {
     if (!answer.ok) {
       console.info("ladder-rummy: challenge refused:", answer.error);
       const [reason, detail] = answer.code === "engine_version" ? ["version", answer.saved_by]
-        : [answer.code === "challenge_game" ? "game" : "replay", answer.crash ? t("error.crash") : answer.error];
+        : answer.code === "challenge_game" ? ["game", reasonSentence(answer.reason || answer)]
+          : ["replay", answer.crash ? t("error.crash") : answer.error];
       this.linkRefused = reason === "game"; // its game cannot be started either: said once
       await dialogs.showNotice(badChallengeText(reason, detail), { title: t("challenge.bad_title") });
       return null;

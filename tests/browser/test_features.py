@@ -372,7 +372,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         assert "lost its game" in opened(site.at("?challenge=" + links["short"].split("challenge=")[1]))
         page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
         today = dt.datetime.now(dt.timezone.utc).date().isoformat()
-        for query, words in ((f"?seed=daily-{today}&difficulty=normal", "is a Daily's"), ("?seed=fine&difficulty=insane", "'insane' is not a difficulty"),
+        for query, words in ((f"?seed=daily-{today}&difficulty=normal", "is a Daily's"), ("?seed=fine&difficulty=insane", "no difficulty called “insane”"),
                              ("?seed=" + "x" * 300, "1 to 200 characters"), ("?seed=a%E2%80%AEb", "U+202E")):
             refused = opened(site.at(query))
             assert "can't be started" in refused and words in refused, refused
