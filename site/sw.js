@@ -69,10 +69,18 @@ const LISTED = new Set(BUILD.precache.map((path) => new URL(path, ROOT).href));
 /** Fill the caches; any failed file fails the install, so a broken build never activates. */
 async function precache() {
   const [own, files] = await Promise.all([caches.open(CACHE), caches.open(FILES)]);
-  await Promise.all(BUILD.precache.map((path) => {
-    const url = new URL(path, ROOT).href;
-    return VERSIONED.test(path) ? keep(files, url) : store(own, url, "no-cache");
-  }));
+  await Promise.all(BUILD.precache.map((path) => fill(own, files, path)));
+}
+
+/**
+ * One listed file into its cache: a versioned one only if missing (keep); this build's own
+ * revalidated, or only if missing (`missingOnly`, a repair).
+ */
+async function fill(own, files, path, { missingOnly = false } = {}) {
+  const url = new URL(path, ROOT).href;
+  if (VERSIONED.test(path)) return keep(files, url);
+  if (missingOnly && (await own.match(url))) return undefined;
+  return store(own, url, "no-cache");
 }
 
 /** A versioned file: fetched once, then kept (the first visit's download is in the HTTP cache). */
@@ -140,7 +148,7 @@ async function fromCache(event, request, url) {
   if (cached) return cached;
   const response = await fetch(request);
   const href = key === INDEX ? INDEX : url.href;
-  if (response.ok && response.status === 200 && !response.redirected && LISTED.has(href) && !request.headers.has("range")) {
+  if (response.status === 200 && !response.redirected && LISTED.has(href) && !request.headers.has("range")) {
     event.waitUntil(cache.put(href, response.clone()).catch(() => {}));
   }
   return response;
@@ -153,16 +161,8 @@ async function fromCache(event, request, url) {
  */
 async function repair() {
   const [own, files] = await Promise.all([caches.open(CACHE), caches.open(FILES)]);
-  await Promise.all(BUILD.precache.map(async (path) => {
-    const url = new URL(path, ROOT).href;
-    const cache = VERSIONED.test(path) ? files : own;
-    if (await cache.match(url)) return;
-    try {
-      await store(cache, url, VERSIONED.test(path) ? "default" : "no-cache");
-    } catch {
-      // offline, or the server is away: the next repair tries again
-    }
-  }));
+  // A file the network cannot give now (offline, the server away) waits for the next repair.
+  await Promise.all(BUILD.precache.map((path) => fill(own, files, path, { missingOnly: true }).catch(() => {})));
 }
 
 /** Take over if the asking page is the only one open; answer on `reply` whether it will. */

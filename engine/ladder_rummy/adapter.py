@@ -44,8 +44,25 @@ def act(command: str) -> str:
 
 
 def resume(save_json: str) -> str:
-    """Resume a saved game by replaying its log; a bad save is refused with the reason."""
-    return _answer(lambda: _resume(_load_object(save_json, "saved game")))
+    """Resume a saved game by replaying its log; a bad save is refused with the reason, and a
+    save of a version this engine cannot replay with its own code (:func:`_unreplayable`)."""
+    try:
+        save = json.loads(save_json)
+    except ValueError:
+        save = None
+    refused = _unreplayable(save.get("engine") if isinstance(save, dict) else None, "this game was saved")
+    return refused or _answer(lambda: _resume(_load_object(save_json, "saved game")))
+
+
+def _unreplayable(version: object, what: str) -> str | None:
+    """``{"ok": false, "code": "engine_version", "saved_by": version, "error"}`` for a version
+    (named by a save or a challenge) that this engine cannot replay, else None. Said apart from
+    other refusals: the page keeps such a save aside and says a newer page may read it."""
+    if not isinstance(version, str) or version in REPLAY_COMPATIBLE:
+        return None
+    shown = version[:40]
+    return json.dumps({"ok": False, "code": "engine_version", "saved_by": shown,
+                       "error": f"{what} by engine {shown!r}, which this engine cannot replay"})
 
 
 def current() -> str:
@@ -132,16 +149,16 @@ def challenge(args_json: str) -> str:
     whole log, or the reason. A short link (``moves`` null) has only its game checked.
 
     Three refusals the page words apart: ``engine_version`` (a version this engine cannot replay:
-    a newer page may; worker.resume's shape), ``challenge_game`` (the link's seed or difficulty:
+    a newer page may; as :func:`resume` says it), ``challenge_game`` (the link's seed or difficulty:
     no game to play at all), and moves that do not replay (the link was changed)."""
     try:
         args = _load_object(args_json, "challenge")
     except LadderRummyError as err:
         return _refusal(err)
     version = args.get("engine")
-    if isinstance(version, str) and version not in REPLAY_COMPATIBLE:
-        return json.dumps({"ok": False, "code": "engine_version", "saved_by": version[:40],
-                           "error": f"this challenge was played by engine {version[:40]!r}, which this engine cannot replay"})
+    refused = _unreplayable(version, "this challenge was played")
+    if refused:
+        return refused
     try:
         check_settings(args.get("seed"), args.get("difficulty"), version)
     except LadderRummyError as err:

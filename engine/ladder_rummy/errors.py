@@ -72,6 +72,11 @@ class ReplayError(LadderRummyError):
         self.reason = reason
 
 
+class EngineVersionError(LadderRummyError):
+    """A game of an engine version that cannot count here: one this engine cannot replay, or a
+    Daily played against another version's computer players than its date's."""
+
+
 class InvalidSeedError(LadderRummyError):
     """A seed that is not short, encodable text (or an integer)."""
 

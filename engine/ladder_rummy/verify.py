@@ -17,7 +17,7 @@ from typing import Any
 
 from . import __version__
 from .bots.registry import DAILY_DIFFICULTY, VERSIONS, daily_players, daily_players_of
-from .errors import LadderRummyError, ReplayError
+from .errors import EngineVersionError, LadderRummyError, ReplayError
 from .match import PERSON, Match, person_and_bots
 from .seeds import daily_seed, parse_date
 
@@ -59,15 +59,15 @@ def verified_match(date: str, log: list[Any], version: str = __version__) -> Mat
     wrote it), which the leaderboard keys a game by: one replay gives both."""
     day = parse_date(date).isoformat()
     if not can_replay(version):
-        raise LadderRummyError(f"engine version {version!r} cannot be replayed by engine {__version__}"
-                               f" (it replays {', '.join(REPLAY_COMPATIBLE)})")
+        raise EngineVersionError(f"engine version {version!r} cannot be replayed by engine {__version__}"
+                                 f" (it replays {', '.join(REPLAY_COMPATIBLE)})")
+    wrong = other_players(day, version)
+    if wrong:
+        raise EngineVersionError(wrong)
     if not isinstance(log, list) or not log:
         raise LadderRummyError("the log must be a non-empty list of actions")
     if len(log) > MAX_LOG_ENTRIES:
         raise LadderRummyError(f"the log has {len(log)} entries; no game is that long")
-    wrong = other_players(day, version)
-    if wrong:
-        raise LadderRummyError(wrong)
     match = Match.replay(daily_seed(day), log, person_and_bots(DAILY_DIFFICULTY, version))
     if not match.game.is_over:
         raise ReplayError(len(log), "(end of log)", "the game is not finished")
@@ -93,18 +93,13 @@ def verify_daily_json(request_json: str, with_log: bool = False) -> str:
     try:
         request = json.loads(request_json)
         version = str(request.get("engineVersion", ""))
-        if not can_replay(version):
-            return json.dumps({"ok": False, "code": "engine", "error":
-                               f"engine version {version!r} cannot be replayed by engine {__version__}"
-                               f" (it replays {', '.join(REPLAY_COMPATIBLE)})"})
-        wrong = other_players(str(request["date"]), version)
-        if wrong:
-            return json.dumps({"ok": False, "code": "engine", "error": wrong})
         match = verified_match(request["date"], request["log"], version)
         answer: dict[str, Any] = {"ok": True, "result": _result(match, request["date"], version)}
         if with_log:
             answer["log"] = match.game.log
         return json.dumps(answer)
+    except EngineVersionError as err:
+        return json.dumps({"ok": False, "code": "engine", "error": str(err)})
     except ReplayError as err:
         return json.dumps({"ok": False, "code": "replay", "error": str(err), "index": err.index})
     except (LadderRummyError, ValueError, KeyError, TypeError, AttributeError) as err:

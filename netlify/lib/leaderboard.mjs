@@ -281,17 +281,18 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
    * replay, when the network is full; `admit` takes the place, under the key's lock, just before
    * the entry is written.
    */
+  const noRoomFor = (players, player) => !players.includes(player) && players.length >= playersPerNetwork;
+
   async function checkNetwork(st, key, date, player) {
     const found = await readJSON(st, key);
-    const players = found?.value?.players ?? [];
-    if (!players.includes(player) && players.length >= playersPerNetwork) throw networkFull(date);
+    if (noRoomFor(found?.value?.players ?? [], player)) throw networkFull(date);
   }
 
   async function admitPlayer(st, key, date, player) {
     await update(st, locks, key, (current) => {
       const seen = current ?? { players: [] };
       if (seen.players.includes(player)) return UNCHANGED;
-      if (seen.players.length >= playersPerNetwork) throw networkFull(date);
+      if (noRoomFor(seen.players, player)) throw networkFull(date);
       seen.players.push(player);
       return seen;
     });

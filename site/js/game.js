@@ -63,6 +63,16 @@ function reasonSentence(answer) {
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
+/**
+ * Whether the keyboard focus is lost: on the page, on a card that was played, in a sheet that
+ * just closed, or hidden. (checkVisibility needs the style only; getClientRects forced a layout
+ * of the redrawn table.)
+ */
+function focusLost(active = document.activeElement) {
+  const shown = (e) => (typeof e.checkVisibility === "function" ? e.checkVisibility() : e.getClientRects().length > 0);
+  return !active || active === document.body || !active.isConnected || Boolean(active.closest("dialog:not([open])")) || !shown(active);
+}
+
 /** Whether the page's link carries a challenge but no game for it (no seed): it is said so. */
 function challengeWithoutGame() {
   return !new URLSearchParams(location.search).get("seed") && linkedChallenge() !== null;
@@ -839,10 +849,7 @@ export class Game {
     const from = this.focusFrom;
     this.focusFrom = null;
     if (document.querySelector("dialog[open]")) return;
-    // Lost: on the page, on a card that was played, in a sheet that just closed.
-    // (checkVisibility needs the style only; getClientRects forced a layout of the redrawn table.)
-    const shown = (e) => (typeof e.checkVisibility === "function" ? e.checkVisibility() : e.getClientRects().length > 0);
-    const lost = !active || active === document.body || !active.isConnected || active.closest("dialog:not([open])") || !shown(active);
+    const lost = focusLost(active);
     const inPanel = !lost && $("keyboard-panel").contains(active);
     if (!lost && (active.matches("input, textarea") || (!inPanel && !$("table").contains(active)))) return;
     this.renderer.flush();
@@ -967,9 +974,7 @@ export class Game {
    * the page, while the computer players' turns play out (a play-test's Tab started over from the top).
    */
   keepFocus(on = $("hand")) {
-    const active = document.activeElement;
-    if (document.querySelector("dialog[open]")) return;
-    if (active && active !== document.body && active.isConnected && active.getClientRects().length) return;
+    if (document.querySelector("dialog[open]") || !focusLost()) return;
     on.focus({ preventScroll: true, focusVisible: this.keyboardUsed });
   }
 

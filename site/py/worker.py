@@ -9,7 +9,7 @@ into the page as a traceback: it is printed to the console and answered as
 ``{"py_ms": ..., "crash": "ExceptionName"}``.
 
 ``resume`` refuses a save from an engine version this one cannot replay with
-``{"ok": false, "code": "engine_version", "saved_by": "<version>", ...}``.
+``{"ok": false, "code": "engine_version", "saved_by": "<version>", ...}`` (the adapter's own answer).
 """
 
 import json
@@ -80,36 +80,8 @@ async def boot(wheel_url):
     return json.dumps({"ok": True, "py_ms": elapsed, "at": _times})
 
 
-def resume(save):
-    return _wrap("resume", lambda: _resume(save))
-
-
-def _resume(save_text):
-    """The adapter's resume, for a save whose engine version replays the same here.
-
-    A save written by an engine outside ``REPLAY_COMPATIBLE`` would replay into
-    other deals or other computer moves, so it is refused with its own code:
-    the page keeps it aside and tells the person, rather than losing it.
-    """
-    from ladder_rummy.verify import can_replay
-
-    try:
-        save = json.loads(save_text)
-    except ValueError:
-        save = None
-    version = save.get("engine") if isinstance(save, dict) else None
-    if isinstance(version, str) and not can_replay(version):
-        return json.dumps({
-            "ok": False,
-            "code": "engine_version",
-            "saved_by": version,
-            "error": f"this game was saved by engine {version}, which this engine cannot replay",
-        })
-    return _adapter.resume(save_text)
-
-
 _ADAPTER_CALLS = (
-    "new_game", "act", "current", "hint", "recent_events",
+    "new_game", "act", "resume", "current", "hint", "recent_events",
     "watch", "watch_frame", "challenge", "challenge_link", "compare",
 )
 """The adapter's calls the page makes as they are: each one timed and crash-safe by ``_wrap``."""
@@ -126,6 +98,5 @@ def _export(name):
 
 
 sync.boot = boot
-sync.resume = resume
 for _name in _ADAPTER_CALLS:
     setattr(sync, _name, _export(_name))
