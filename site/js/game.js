@@ -151,11 +151,11 @@ export class Game {
     const challenge = payload ? await this.readChallenge(payload, shared) : null; // a bad link is said so, even then
     this.progress.stop();
     this.set({ screen: "table" });
-    if (resumed) { if (challenge) this.adoptChallenge(shared, challenge); return; }
-    if (challenge && (await this.offerChallenge(shared, challenge))) return;
-    if (!shared && challengeWithoutGame()) {
+    if (!shared && challengeWithoutGame()) { // said so even over the game resumed here
       await dialogs.showNotice(badChallengeText("no_seed"), { title: t("challenge.bad_title") });
     }
+    if (resumed) { if (challenge) this.adoptChallenge(shared, challenge); return; }
+    if (challenge && (await this.offerChallenge(shared, challenge))) return;
     if (shared && !challenge && !this.linkRefused) {
       this.startRefusal = null;
       if (await this.newGame(shared)) return;

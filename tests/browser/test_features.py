@@ -369,8 +369,17 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
             assert "a version of the game (9.9.9)" in newer and "changed" not in newer, newer
             page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
         # A challenge that lost its seed, and links whose game the engine refuses, each say why.
-        assert "lost its game" in opened(site.at("?challenge=" + links["short"].split("challenge=")[1]))
+        seedless = site.at("?challenge=" + links["short"].split("challenge=")[1])
+        assert "lost its game" in opened(seedless)
         page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+        # Said so over a game resumed here too.
+        page.goto(site.at("?seed=resumed-here&difficulty=easy"))
+        page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
+        page.goto(seedless)
+        page.wait_for_selector("#notice-dialog[open]")
+        assert "lost its game" in page.locator("#notice-dialog[open]").inner_text()
+        page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+        page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
         today = dt.datetime.now(dt.timezone.utc).date().isoformat()
         for query, words in ((f"?seed=daily-{today}&difficulty=normal", "is a Daily's"), ("?seed=fine&difficulty=insane", "no difficulty called “insane”"),
                              ("?seed=" + "x" * 300, "1 to 200 characters"), ("?seed=a%E2%80%AEb", "U+202E")):
