@@ -337,9 +337,15 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         viewer.get_by_role("button", name="Close").click()
 
         # Hand-edited links, each opened afresh.
-        def opened(link: str) -> str:
-            # As on a device where that game is not in progress (a bad link is said so even then).
+        def cleared() -> None:
+            # As on a device where no game is in progress. The last page is left first: a game it
+            # was still starting (a refused challenge's seed) would be saved after the clearing.
+            page.goto(site.at("__probe__/blank.html"))  # a page of the origin with no script
             page.evaluate("localStorage.removeItem('ladder-rummy:game:new'); localStorage.removeItem('ladder-rummy:game-current')")
+
+
+        def opened(link: str) -> str:
+            cleared()  # a bad link is said so even over a game in progress: checked below
             page.goto(link)
             page.wait_for_selector("#challenge-dialog[open], #notice-dialog[open]", state="attached")
             return page.locator("dialog[open]").first.inner_text()
@@ -373,6 +379,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         assert "lost its game" in opened(seedless)
         page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
         # Said so over a game resumed here too.
+        cleared()
         page.goto(site.at("?seed=resumed-here&difficulty=easy"))
         page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
         page.goto(seedless)
