@@ -73,6 +73,15 @@ function focusLost(active = document.activeElement) {
   return !active || active === document.body || !active.isConnected || Boolean(active.closest("dialog:not([open])")) || !shown(active);
 }
 
+/**
+ * Where a challenge's moves stop replaying, in the reader's language: the move the game does not
+ * allow, or that they stop before the game's end (the engine's own words stay in the console).
+ */
+function replayDetail(answer, moves) {
+  if (!Number.isInteger(answer.index) || !Array.isArray(moves)) return answer.error;
+  return answer.index >= moves.length ? t("challenge.replay_short") : t("challenge.replay_at", { n: answer.index + 1 });
+}
+
 /** Whether the page's link carries a challenge but no game for it (no seed): it is said so. */
 function challengeWithoutGame() {
   return !new URLSearchParams(location.search).get("seed") && linkedChallenge() !== null;
@@ -615,7 +624,7 @@ export class Game {
       console.info("ladder-rummy: challenge refused:", answer.error);
       const [reason, detail] = answer.code === "engine_version" ? ["version", answer.saved_by]
         : answer.code === "challenge_game" ? ["game", reasonSentence(answer.reason || answer)]
-          : ["replay", answer.crash ? t("error.crash") : answer.error];
+          : ["replay", answer.crash ? t("error.crash") : replayDetail(answer, challenge.moves)];
       this.linkRefused = reason === "game"; // its game cannot be started either: said once
       await dialogs.showNotice(badChallengeText(reason, detail), { title: t("challenge.bad_title") });
       return null;

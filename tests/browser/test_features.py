@@ -361,6 +361,8 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
             data["m"] = "\n".join(lines)
         changed = opened(edit_payload(links["long"], change_move))
         assert "do not replay" in changed and str(aylin["penalty"]) + " points" not in changed
+        first_discard = next(i for i, m in enumerate(carried["m"].split("\n")) if m.startswith("discard "))
+        assert f"(move {first_discard + 1} is not one the game allows there)" in changed, changed  # the reader's words, not the engine's
         page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
         garbage = opened(links["short"].split("challenge=")[0] + "challenge=not-a-challenge!")
         assert "damaged or incomplete" in garbage
