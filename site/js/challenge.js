@@ -92,9 +92,11 @@ export async function challengeLink(base, { seed, difficulty, ...challenge }) {
 
 /**
  * Read a payload back. Resolves {ok: true, challenge} or {ok: false, reason} where `reason` is a
- * code for the message shown ("unreadable", "format", "name", "result", "moves"), and `detail`
- * says in English what exactly was wrong (for the console and tests).
- * `checkName(name)` is the game's name rule: it returns null for a good name, else a reason.
+ * code for the message shown ("unreadable", "format", "name", "result", "moves"), `detail`
+ * says in English what exactly was wrong (for the console and tests), and `why` ({key, params},
+ * for a result, moves or name) names it for the page to word (challenge.why.*).
+ * `checkName(name)` is the game's name rule: it returns null for a good name, else a reason (a
+ * string, or {detail, why}).
  */
 export async function decodeChallenge(payload, { checkName = basicName } = {}) {
   if (typeof payload !== "string" || !payload) return refuse("unreadable", "the link has no challenge");
@@ -108,41 +110,46 @@ export async function decodeChallenge(payload, { checkName = basicName } = {}) {
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) return refuse("unreadable", "the challenge is not an object");
   if (data.v !== CHALLENGE_FORMAT) return refuse("format", `the challenge has format ${JSON.stringify(data.v)}`);
-  const nameProblem = typeof data.n === "string" ? checkName(data.n) : "the name is not text";
-  if (nameProblem) return refuse("name", nameProblem);
+  const nameProblem = typeof data.n === "string" ? checkName(data.n) : fault("name_other", "the name is not text");
+  if (nameProblem) return typeof nameProblem === "string" ? refuse("name", nameProblem) : refuse("name", nameProblem.detail, nameProblem.why);
   if (typeof data.e !== "string" || !/^\d{1,4}\.\d{1,4}\.\d{1,4}$/.test(data.e)) return refuse("format", "the engine version is not a version");
   const result = readResult(data);
-  if (typeof result === "string") return refuse("result", result);
+  if (result.why) return refuse("result", result.detail, result.why);
   let moves = null;
   if ("m" in data) {
     moves = readMoves(data.m);
-    if (typeof moves === "string") return refuse("moves", moves);
+    if (moves.why) return refuse("moves", moves.detail, moves.why);
   }
   return { ok: true, challenge: { name: data.n.trim(), engine: data.e, result, moves } };
 }
 
-function refuse(reason, detail) {
-  return { ok: false, reason, detail };
+function refuse(reason, detail, why = null) {
+  return { ok: false, reason, detail, why };
 }
 
-/** The claimed result, or a string saying which field is wrong. */
+/** What is wrong with a field: in English (`detail`) and as the key of the page's words (`why`). */
+function fault(key, detail, params = {}) {
+  return { detail, why: { key, params } };
+}
+
+/** The claimed result, or the fault of the field that is wrong. */
 function readResult(data) {
-  if (!isInt(data.c, 0, 10)) return "the contracts completed are not 0 to 10";
-  if (!isInt(data.p, 0, MAX_PENALTY)) return "the penalty points are not a whole number in range";
-  if (!isInt(data.r, 1, 4)) return "the place is not 1 to 4";
-  if (typeof data.d !== "string" || !/^[01]{1,10}$/.test(data.d)) return "the row of deals is not 1 to 10 climbed/stayed marks";
+  if (!isInt(data.c, 0, 10)) return fault("contracts", "the contracts completed are not 0 to 10");
+  if (!isInt(data.p, 0, MAX_PENALTY)) return fault("penalty", "the penalty points are not a whole number in range");
+  if (!isInt(data.r, 1, 4)) return fault("place", "the place is not 1 to 4");
+  if (typeof data.d !== "string" || !/^[01]{1,10}$/.test(data.d)) return fault("deals", "the row of deals is not 1 to 10 climbed/stayed marks");
   const climbed = [...data.d].map((mark) => mark === "1");
-  if (climbed.filter(Boolean).length !== data.c) return "the row of deals does not add up to the contracts completed";
+  if (climbed.filter(Boolean).length !== data.c) return fault("deals", "the row of deals does not add up to the contracts completed");
   return { completed: data.c, penalty: data.p, place: data.r, climbed };
 }
 
-/** The moves, or a string saying what is wrong with them (the engine checks their legality). */
+/** The moves, or the fault found in them (the engine checks their legality). */
 function readMoves(text) {
-  if (typeof text !== "string") return "the moves are not text";
+  if (typeof text !== "string") return fault("moves_text", "the moves are not text");
   const moves = text.split("\n");
-  if (moves.length > MAX_MOVES) return `the challenge carries ${moves.length} moves`;
+  if (moves.length > MAX_MOVES) return fault("moves_many", `the challenge carries ${moves.length} moves`, { count: moves.length });
   const bad = moves.findIndex((move) => !move || move.length > MAX_MOVE_LENGTH || !/^[a-z0-9A-Z /]+$/.test(move));
-  if (bad >= 0) return `move ${bad + 1} is not written in the game's notation`;
+  if (bad >= 0) return fault("moves_notation", `move ${bad + 1} is not written in the game's notation`, { n: bad + 1 });
   return moves;
 }
 

@@ -77,7 +77,11 @@ test("every hand-edited field is refused with its reason", async () => {
     assert.equal(answer.ok, false, `${edit}`);
     assert.equal(answer.reason, reason, `${edit}: ${answer.detail}`);
     assert.ok(answer.detail.length > 10);
+    if (reason === "result" || reason === "moves") assert.match(answer.why?.key ?? "", /^[a-z_]+$/, `${edit}: named for the page's words`);
   }
+  const why = async (edit) => (await decodeChallenge(await edited(good, edit))).why;
+  assert.deepEqual(await why((d) => { d.c = 11; }), { key: "contracts", params: {} });
+  assert.deepEqual(await why((d) => { d.m = "draw stock\n<script>"; }), { key: "moves_notation", params: { n: 2 } });
 });
 
 test("the game's own name rule is the one applied", async () => {
