@@ -920,14 +920,24 @@ export class Game {
 
   /**
    * Whose turn the table shows, in words, when a tap comes while the person cannot play:
-   * "Not your turn: Kaan is playing." (the computer players' moves are still being shown).
+   * "Not your turn: Kaan is playing." (the computer players' moves are still being shown);
+   * null when there is nothing to say.
    */
   waitReason() {
-    const { view, shown } = this.state;
+    const { view, shown, othersPlaying } = this.state;
     if (!view || view.game_over) return t("hint.over");
     const seat = shown?.turn ?? view.turn;
+    // The person's own draw is on its way (a pile tapped twice): nothing to explain, and not
+    // "the computer players are playing…", which stayed up through the person's turn.
+    if (seat === 0 && view.turn === 0 && view.phase === "draw" && !othersPlaying) return null;
     const name = seat !== null && seat !== undefined && seat !== 0 ? view.players[seat]?.name : null;
     return name ? t("hint.not_your_turn", { name }) : t("hint.wait");
+  }
+
+  /** Explain why a tap while the person cannot play did nothing (if there is anything to say). */
+  explainWait() {
+    const why = this.waitReason();
+    if (why) this.explain(why);
   }
 
   /** Explain, in the line under the hand (and the live region), why a tap did nothing. */
@@ -937,7 +947,7 @@ export class Game {
   }
 
   tapPile(pile) {
-    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (!this.myTurn()) { this.explainWait(); return; }
     const view = this.state.view;
     // The two refusals a tap on a pile meets most, said at once without asking the engine.
     if (view.phase !== "draw") { this.explain(t("hint.drawn_already")); return; }
@@ -947,7 +957,7 @@ export class Game {
 
   tapCard(index) {
     const state = this.state;
-    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (!this.myTurn()) { this.explainWait(); return; }
     const card = state.order[index];
     if (state.arrange) { this.arrangeCard(index); return; }
     if (state.view.phase === "draw") {
@@ -997,7 +1007,7 @@ export class Game {
 
   discardSelected() {
     const { selected, order, view } = this.state;
-    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (!this.myTurn()) { this.explainWait(); return; }
     if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
     if (selected === null) { this.explain(t("hint.pick_discard")); return; }
     const card = order[selected];
@@ -1032,7 +1042,7 @@ export class Game {
    */
   layDown() {
     const view = this.state.view;
-    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (!this.myTurn()) { this.explainWait(); return; }
     if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
     if (!view.legal.includes("laydown") && !view.players[0].laid_down && !view.contract_ready) {
       this.explain([t("hint.not_ready"), progressSentence(view.progress)].filter(Boolean).join(" "));
@@ -1048,7 +1058,7 @@ export class Game {
    */
   async layoffTo(meldId) {
     const { selected, order, view } = this.state;
-    if (!this.myTurn()) { this.explain(this.waitReason()); return; }
+    if (!this.myTurn()) { this.explainWait(); return; }
     if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
     if (selected === null) {
       this.explain(t(view.players[0].laid_down ? "hint.pick_layoff" : "hint.meld_not_laid"));

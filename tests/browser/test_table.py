@@ -984,6 +984,33 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     expect(hint).to_contain_text(re.compile(r"^(Not your turn yet: (Mira|Kaan|Jisoo) is playing\.|The computer players are playing…)$"))
 
 
+def test_a_pile_tapped_twice_says_nothing_of_the_computer_players(table: Page, site: Site) -> None:
+    """A second tap on the stock while the person's own draw is still shown is not answered with
+    "the computer players are playing…": that line stayed up through the person's whole turn."""
+    hint, status = table.locator("#hint"), table.get_by_role("status")
+    open_seed(table, site, "layout-11")
+    table.evaluate("""() => localStorage.setItem('ladder-rummy:settings',
+        JSON.stringify({...JSON.parse(localStorage.getItem('ladder-rummy:settings')), speed: 'slow'}))""")
+    table.reload()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached")
+    tapped_again = table.evaluate("""() => new Promise((done) => {
+      const app = document.getElementById("app"), said = document.getElementById("status"), stock = document.getElementById("stock");
+      const before = said.textContent;
+      stock.click();
+      const started = performance.now();
+      (function poll() {
+        // The draw is said and still being shown: the second tap of a double tap.
+        if (app.dataset.busy === "true" && said.textContent && said.textContent !== before) { stock.click(); done(true); return; }
+        if (performance.now() - started > 20000) { done(false); return; }
+        requestAnimationFrame(poll);
+      })();
+    })""")
+    assert tapped_again, "the draw was never shown while the page was busy"
+    table.wait_for_selector('#app[data-busy="false"][data-phase="play"]', state="attached")
+    expect(status).to_contain_text("You drew")
+    expect(hint).not_to_contain_text("computer players")
+
+
 SLOW_ENGINE = """(() => {
   // A slow engine, as Hard's search can be: the page's messages to the engine's worker arrive
   // window.__engineDelay ms late (0: at once). The engine itself runs and answers as ever.
