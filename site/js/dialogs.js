@@ -7,6 +7,7 @@ import { cardName, entry, listFor, t } from "./i18n.js";
 import { SETTINGS } from "./state.js";
 import { ladderChart } from "./chart.js";
 import { countdown } from "./share.js";
+import { sheetClosed, sheetOpened } from "./back.js";
 
 /**
  * The sheet `id`, made once and kept inside the app (where the sheets of index.html live), for
@@ -51,9 +52,10 @@ export function sheet(id, title, body, foot = [], { decide = false } = {}) {
 /** Open a dialog and resolve with its returnValue when it closes. */
 export function open(dialog) {
   return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
+    dialog.addEventListener("close", () => { sheetClosed(dialog); resolve(dialog.returnValue); }, { once: true });
     dialog.returnValue = "";
     if (!dialog.open) dialog.showModal();
+    sheetOpened(dialog); // Back closes it (back.js)
   });
 }
 

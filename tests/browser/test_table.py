@@ -1011,6 +1011,57 @@ def test_a_pile_tapped_twice_says_nothing_of_the_computer_players(table: Page, s
     expect(hint).not_to_contain_text("computer players")
 
 
+def test_back_closes_the_open_sheet_and_then_leaves(table: Page, site: Site) -> None:
+    """A phone's Back closes the sheet that is open, as Escape does, rather than leaving the game
+    behind it; a sheet closed by its own button leaves no history entry behind, so the next Back
+    leaves the page as it would have."""
+    table.goto(site.at("__probe__/blank.html"))  # where Back goes from the game (a page of the origin, no script)
+    open_seed(table, site, "layout-11")
+    game_url = table.url
+    table.click("#rules-button")
+    table.locator("#rules-dialog[open]").wait_for()
+    table.go_back()
+    table.wait_for_selector("#rules-dialog:not([open])", state="attached")
+    assert table.url == game_url
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached")
+    # Two sheets, one over the other: Back closes the top one only.
+    table.click("#settings-button")
+    table.locator("#settings-dialog[open]").wait_for()
+    table.evaluate("() => document.getElementById('rules-button').click()")  # under a modal sheet: by script
+    table.locator("#rules-dialog[open]").wait_for()
+    table.go_back()
+    table.wait_for_selector("#rules-dialog:not([open])", state="attached")
+    assert table.locator("#settings-dialog").evaluate("(d) => d.open")
+    table.go_back()
+    table.wait_for_selector("#settings-dialog:not([open])", state="attached")
+    # Closed by its button: the page's entry goes with it, and Back leaves.
+    table.click("#rules-button")
+    table.locator("#rules-dialog[open]").get_by_role("button").last.click()
+    table.wait_for_function("() => !(history.state && history.state.ladderRummySheet)")
+    table.go_back()
+    table.wait_for_url("**/__probe__/blank.html")
+
+
+def test_a_sheet_closed_after_a_reload_does_not_load_the_page_again(table: Page, site: Site) -> None:
+    """Reloaded with a sheet open, the history entry Back would close it with belongs to the page
+    that was: a sheet opened and closed in the new page must not go back to it (a page load)."""
+    open_seed(table, site, "layout-11")
+    table.click("#rules-button")
+    table.locator("#rules-dialog[open]").wait_for()
+    table.reload()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached")
+    table.evaluate("() => { window.sameDocument = true; }")
+    table.click("#rules-button")
+    table.locator("#rules-dialog[open]").get_by_role("button").last.click()
+    table.wait_for_function("() => !(history.state && history.state.ladderRummySheet)")
+    table.wait_for_timeout(300)
+    assert table.evaluate("() => window.sameDocument === true"), "closing the sheet loaded the page again"
+    table.click("#rules-button")
+    table.go_back()
+    table.wait_for_selector("#rules-dialog:not([open])", state="attached")
+    assert table.evaluate("() => window.sameDocument === true")
+
+
 SLOW_ENGINE = """(() => {
   // A slow engine, as Hard's search can be: the page's messages to the engine's worker arrive
   // window.__engineDelay ms late (0: at once). The engine itself runs and answers as ever.
