@@ -20,6 +20,7 @@ function guard() {
 
 /** A sheet was opened (dialogs.open): Back closes it now. */
 export function sheetOpened(dialog) {
+  setUp();
   if (!stack.includes(dialog)) stack.push(dialog);
   guard();
 }
@@ -33,15 +34,8 @@ export function sheetClosed(dialog) {
   history.back();
 }
 
-// A reload while a sheet was open keeps that entry, but not the document it was the same-document
-// entry of: going back from it would load the page again. It is made an ordinary entry, and the
-// first sheet opened pushes an entry of this document's own.
-if (guarded()) {
-  const { [GUARD]: _, ...rest } = history.state;
-  history.replaceState(Object.keys(rest).length ? rest : null, "");
-}
-
-window.addEventListener("popstate", () => {
+/** Back pressed, or this module's own history.back() arrived. */
+function onPopState() {
   if (ownBack) {
     ownBack = false;
     if (stack.length) guard(); // a sheet opened while the entry was going
@@ -51,4 +45,21 @@ window.addEventListener("popstate", () => {
   if (!top) return;
   top.close(); // as Escape closes it (its returnValue stays "": closed, nothing chosen)
   if (stack.length) guard();
-});
+}
+
+let ready = false;
+
+/**
+ * On the first sheet: listen for Back. And a reload while a sheet was open keeps that entry, but
+ * not the document it was the same-document entry of (going back from it would load the page
+ * again): it is made an ordinary entry, and this document pushes one of its own.
+ */
+function setUp() {
+  if (ready) return;
+  ready = true;
+  if (guarded()) {
+    const { [GUARD]: _, ...rest } = history.state;
+    history.replaceState(Object.keys(rest).length ? rest : null, "");
+  }
+  window.addEventListener("popstate", onPopState);
+}
