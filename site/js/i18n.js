@@ -123,6 +123,14 @@ export function cardName(card) {
   return t("card.name", { rank: entry(`card.ranks.${rank}`) ?? rank, suit: entry(`card.suits.${suit}`) ?? suit });
 }
 
+/**
+ * What a joker on the table stands for, in words: a card ("6D" → "6 of diamonds"), or in a group
+ * a rank ("K" → "king", "7" → "7"), as a screen reader reads the meld.
+ */
+export function standsName(stands) {
+  return /^(10|[2-9AJQK])$/.test(stands) ? entry(`card.ranks.${stands}`) ?? stands : cardName(stands);
+}
+
 /** A card inside a sentence: "7 of hearts", but "a joker" (each language's own words). */
 export function cardInText(card) {
   return card === "JK" ? t("card.a_joker") : cardName(card);

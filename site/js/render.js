@@ -3,7 +3,7 @@
 
 import { $, h, replaceIfChanged } from "./dom.js";
 import { cardBack, cardElement } from "./cards.js";
-import { cardName, contractWords, t } from "./i18n.js";
+import { cardName, contractWords, standsName, t } from "./i18n.js";
 import { canDiscard, layoffTargets } from "./state.js";
 import { contractHelp, hintButton } from "./hints.js";
 import { dailyNumber } from "./share.js";
@@ -537,10 +537,6 @@ export function handKeys(order) {
     seen.set(card, n + 1);
     return `${card}#${n}`;
   });
-}
-
-function standsName(stands) {
-  return /^(10|[2-9AJQK])$/.test(stands) ? stands : cardName(stands);
 }
 
 /**

@@ -5,7 +5,7 @@
 
 import { h } from "./dom.js";
 import { cardElement, shortCard } from "./cards.js";
-import { cardName, contractWords, t } from "./i18n.js";
+import { cardName, contractWords, standsName, t } from "./i18n.js";
 import { closeButton, open, sheet, sheetDialog } from "./dialogs.js";
 
 const AUTOPLAY_MS = { slow: 1400, normal: 800, fast: 350, instant: 150 };
@@ -349,7 +349,7 @@ function glyph(name) {
 }
 
 function meldElement(meld, recent) {
-  const names = meld.cards.map((card, i) => (meld.stands_for[i] ? `${cardName(card)} (${t("melds.stands", { card: shortCard(meld.stands_for[i]) })})` : cardName(card)));
+  const names = meld.cards.map((card, i) => (meld.stands_for[i] ? `${cardName(card)} (${t("melds.stands", { card: standsName(meld.stands_for[i]) })})` : cardName(card)));
   return h("div", {
     class: recent ? "meld recent" : "meld", role: "img",
     "aria-label": t("melds.label", { id: meld.id, kind: t(`melds.${meld.kind}`), cards: names.join(", ") }),

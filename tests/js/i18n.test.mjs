@@ -11,7 +11,7 @@ globalThis.fetch = async (url) => {
   const text = await readFile(new URL(url));
   return { ok: true, status: 200, json: async () => JSON.parse(text) };
 };
-const { cardName, listFor, setLanguage, t } = await import("../../site/js/i18n.js");
+const { cardName, listFor, setLanguage, standsName, t } = await import("../../site/js/i18n.js");
 
 const TAP = { en: /\b[Tt]aps?\b/, tr: /\b[Dd]okun/, ko: /탭(?=[하해한 )])/ };
 const CLICK = { en: /\b[Cc]lick/, tr: /tıkla/, ko: /클릭/ };
@@ -62,4 +62,12 @@ test("a sentence that starts with a card's name starts with a capital; the card'
   assert.equal(t("melds.stands", { card: cardName("7H") }), "kupa 7 yerine"); // a label, not a sentence
   await setLanguage("en");
   assert.equal(t("hint.no_fit", { card: cardName("7H") }).slice(0, 12), "7 of hearts ");
+});
+
+test("a joker in a group stands for a rank said in words, not its letter", async () => {
+  await setLanguage("tr");
+  assert.equal(t("melds.stands", { card: standsName("K") }), "papaz yerine");
+  assert.equal(standsName("6D"), "karo 6");
+  await setLanguage("en");
+  assert.deepEqual(["K", "10", "QS"].map(standsName), ["king", "10", "queen of spades"]);
 });
