@@ -1,13 +1,14 @@
 // back.js — a phone's Back button (and the browser's) closes the open sheet, as Escape does,
-// instead of leaving the game behind it. While any sheet is open, one history entry of the
-// page's own stands in front of the game; Back takes it off and closes the top sheet. The last
-// sheet closed by its own buttons takes the entry back off, so Back leaves the page as before:
-// never more than one entry, and never a Back that does nothing.
+// instead of leaving the game behind it. While a sheet is open, one history entry of the page's
+// own stands in front of the game; Back takes it off and closes the top sheet. A sheet closed by
+// its own buttons leaves the entry where it is (taking it off would be an asynchronous
+// history.back() racing whatever the page or the person does next); a Back that then finds no
+// sheet to close goes on back by itself, so Back never does nothing.
 
 const GUARD = "ladderRummySheet";
 
 const stack = [];          // the open sheets, the latest on top (the order they were opened in)
-let ownBack = false;       // the next popstate is this module's own history.back()
+let ready = false;
 
 /** Whether the current history entry is this module's. */
 function guarded() {
@@ -25,34 +26,31 @@ export function sheetOpened(dialog) {
   guard();
 }
 
-/** A sheet closed, by whatever means: with no sheet left open, the entry goes. */
+/** A sheet closed, by whatever means. */
 export function sheetClosed(dialog) {
   const at = stack.indexOf(dialog);
   if (at >= 0) stack.splice(at, 1);
-  if (stack.length || !guarded() || ownBack) return;
-  ownBack = true;
-  history.back();
 }
 
-/** Back pressed, or this module's own history.back() arrived. */
+/**
+ * Back (or Forward) moved between this page's own entries. Back from the page's entry closes
+ * the top sheet (another one still open gets an entry again); with no sheet open, the Back was
+ * meant for the page before: it goes on there. Forward onto the page's entry does nothing.
+ */
 function onPopState() {
-  if (ownBack) {
-    ownBack = false;
-    if (stack.length) guard(); // a sheet opened while the entry was going
+  const top = stack.at(-1);
+  if (top) {
+    top.close(); // as Escape closes it (its returnValue stays "": closed, nothing chosen)
+    if (stack.length) guard();
     return;
   }
-  const top = stack.at(-1);
-  if (!top) return;
-  top.close(); // as Escape closes it (its returnValue stays "": closed, nothing chosen)
-  if (stack.length) guard();
+  if (!guarded()) history.back();
 }
-
-let ready = false;
 
 /**
  * On the first sheet: listen for Back. And a reload while a sheet was open keeps that entry, but
- * not the document it was the same-document entry of (going back from it would load the page
- * again): it is made an ordinary entry, and this document pushes one of its own.
+ * not the document it was the same-document entry of: it is made an ordinary entry, and this
+ * document pushes one of its own.
  */
 function setUp() {
   if (ready) return;
