@@ -47,11 +47,10 @@ def resume(save_json: str) -> str:
     """Resume a saved game by replaying its log; a bad save is refused with the reason, and a
     save of a version this engine cannot replay with its own code (:func:`_unreplayable`)."""
     try:
-        save = json.loads(save_json)
-    except ValueError:
-        save = None
-    refused = _unreplayable(save.get("engine") if isinstance(save, dict) else None, "this game was saved")
-    return refused or _answer(lambda: _resume(_load_object(save_json, "saved game")))
+        save = _load_object(save_json, "saved game")  # read once: the version, then the whole save
+    except LadderRummyError as err:
+        return _refusal(err)
+    return _unreplayable(save.get("engine"), "this game was saved") or _answer(lambda: _resume(save))
 
 
 def _unreplayable(version: object, what: str) -> str | None:
