@@ -1266,7 +1266,9 @@ export class Game {
       extra: [board.nameSettings({ leaderboard: this.leaderboard })],
       onChange: async (key, value) => {
         await this.changeSetting(key, value);
-        if (key === "lang") this.openSettings(); // redraw the open sheet in the new language
+        // Redraw the sheet in the new language, if it is still open: a person who closed it while
+        // the new language loaded does not want it back.
+        if (key === "lang" && $("settings-dialog").open) this.openSettings();
       },
     });
   }

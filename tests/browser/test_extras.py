@@ -407,6 +407,21 @@ def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Pag
     command(page, hint.get_attribute("data-move"))
     after(page, before)
     assert page.evaluate("window.oscillators") > 0
+
+    # A language chosen and the sheet closed at once, before the new words have loaded: the sheet
+    # stays closed (it used to open again, in the new language, over the table).
+    status = page.locator("#status .latest")
+    english = status.text_content()
+    page.get_by_role("button", name="Settings").click()
+    page.evaluate("""() => {  // both in one task: the new language cannot have loaded in between
+        document.querySelector('#settings-dialog input[name="setting-lang"][value="tr"]').click();
+        document.querySelector('#settings-dialog .sheet-foot button').click(); }""")
+    expect(status).not_to_have_text(english or "")  # the plays retold in Turkish: the change is over
+    expect(page.locator("#settings-dialog[open]")).to_have_count(0)
+    page.get_by_role("button", name="Ayarlar").click()
+    choose_setting(page, "Dil", "English")
+    page.locator("#settings-dialog[open]").get_by_role("button", name="Done").click()
+    expect(status).to_have_text(english or "")
     shot(page, "extras-desktop-3-hint")
     page.set_viewport_size({"width": 360, "height": 640})
     shot(page, "extras-phone-3-table")
