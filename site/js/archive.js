@@ -90,6 +90,12 @@ export function openArchive({ today, finished, inProgress, month = null }) {
     const rows = monthWeeks(shown, firstDay).map((week) => h("tr", {}, week.map((date) => {
       if (!date) return h("td", { class: "empty" });
       const number = dayNumber(locale, date);
+      // Today is marked (its Daily is the start screen's, not one of these), and read out as such.
+      if (date === today) {
+        return h("td", { class: "none today" }, h("span", { class: "day", "aria-current": "date" },
+          h("span", { "aria-hidden": "true", text: number }),
+          h("span", { class: "visually-hidden", text: t("archive.today_cell", { date: longDate(locale, date) }) })));
+      }
       if (!isPastDaily(date, today)) return h("td", { class: "none" }, h("span", { class: "day", "aria-hidden": "true", text: number }));
       const entry = states.get(date);
       const state = entry?.state || "unplayed";
@@ -121,7 +127,8 @@ export function openArchive({ today, finished, inProgress, month = null }) {
       h("p", { class: "legend archive-legend" },
         h("span", { class: "done", text: t("archive.legend_done") }),
         h("span", { class: "open", text: t("archive.legend_open") }),
-        h("span", { class: "unplayed", text: t("archive.legend_unplayed") })));
+        h("span", { class: "unplayed", text: t("archive.legend_unplayed") }),
+        h("span", { class: "today", text: t("archive.legend_today") })));
     if (focusDate) grid.querySelector(`button[data-date="${focusDate}"]`)?.focus();
   };
 

@@ -178,6 +178,13 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
         sheet = page.locator("#archive-dialog[open]")
         sheet.wait_for()
         assert sheet.locator("td.none .day").count() > 0, "the opening month shows no day still to come"
+        # Today is marked, and read out as today (its Daily is the start screen's).
+        marked = sheet.locator('td.today [aria-current="date"]')
+        expect(marked).to_have_count(1)
+        assert marked.inner_text().startswith(str(today.day))
+        expect(marked.locator(".visually-hidden")).to_contain_text(
+            {"en": "today", "tr": "bugün", "ko": "오늘"}[lang])
+        page.screenshot(path=str(ARTIFACTS / f"calendar-{size}-{lang}.png"))
         assert axe(page, "archive-dialog", size) == []
         show_month(sheet, done) if lang == "en" else None
         if sheet.locator(f'button.day[data-date="{done}"]').count():
