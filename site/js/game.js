@@ -969,6 +969,12 @@ export class Game {
       // for; discarding it instead would end the turn on the opposite of the advice.
       const advice = state.hint?.move;
       if (advice?.startsWith("layoff ") && advice.split(" ")[1] === card) { this.play(advice); return; }
+      // A card that fits a meld is laid off by the second tap when it fits one meld only, and put
+      // back when it fits several: never discarded, which would hand it to the next player (the
+      // line under the hand says which; Discard still discards it).
+      const melds = this.layoffMelds(card);
+      if (melds.length === 1) { this.layoffTo(melds[0]); return; }
+      if (melds.length > 1) { this.deselect(); return; }
       this.discardSelected();
       return;
     }
@@ -981,8 +987,16 @@ export class Game {
     if (view.taken && card === view.taken) return { text: t("hint.taken", { card: name }), warn: true };
     if (!view.players[0].laid_down) return { text: t("hint.selected", { card: name }) };
     if (view.laid_down_this_turn) return { text: t("hint.laid_this_turn") };
-    if (layoffTargets(view.legal, card).length) return { text: t("hint.selected_laid", { card: name }) };
+    const melds = this.layoffMelds(card);
+    if (melds.length) return { text: t(melds.length === 1 ? "hint.selected_laid_one" : "hint.selected_laid", { card: name }) };
     return { text: t("hint.no_fit", { card: name }) };
+  }
+
+  /** The melds `card` can be laid off on now (a joker at either end of one run counts once). */
+  layoffMelds(card) {
+    const view = this.state.view;
+    if (!view.players[0].laid_down || view.laid_down_this_turn) return [];
+    return [...new Set(layoffTargets(view.legal, card).map((target) => target.meld))];
   }
 
   deselect() {

@@ -30,9 +30,11 @@ export function bindInput(game) {
   });
 
   // Any meld answers a tap: a lit one takes the lifted card, the others say why they do not.
+  // A tap on the bare table between melds puts a lifted card back.
   on($("melds"), "click", (event) => {
     const meld = event.target.closest(".meld");
     if (meld) game.layoffTo(Number(meld.dataset.meld));
+    else game.deselect();
   });
 
   on($("arrange"), "click", (event) => {

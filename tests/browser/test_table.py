@@ -566,6 +566,66 @@ def test_a_card_lifted_by_a_lay_off_hint_is_laid_off_by_a_second_tap(table: Page
     expect(table.locator("#status .latest")).to_have_text(re.compile(r"^You laid off "))
 
 
+def fitting_card(melds: int, tries: int = 80) -> tuple[dict, str]:
+    """A New Game in the person's turn, after the draw, where a card in hand (not a joker) can be
+    laid off on exactly `melds` melds, or on two or more when `melds` is 2: the save, the card."""
+    def fits(view: dict) -> str | None:
+        if view["turn"] != 0 or view["phase"] != "play":
+            return None
+        targets: dict[str, set[str]] = {}
+        for move in view["legal"]:
+            verb, *rest = move.split()
+            if verb == "layoff" and rest[0] != "JK":
+                targets.setdefault(rest[0], set()).add(rest[1])
+        found = [card for card, on in targets.items() if (len(on) == 1) == (melds == 1)]
+        return found[0] if found else None
+
+    return first_position(f"fits-{melds}", fits, tries)
+
+
+@pytest.mark.parametrize("melds", [1, 2])
+def test_a_second_tap_never_discards_a_card_that_fits_a_meld(table: Page, site: Site, melds: int) -> None:
+    """A lifted card that fits one meld is laid off there by a second tap, as the line under the
+    hand says; one that fits several is put back. A play-test's second tap discarded such a card
+    (and the next player took it); a tap on the bare table puts a lifted card back too."""
+    save, card = fitting_card(melds)
+    table.goto(site.url)
+    table.evaluate(f"() => {{ {stored_game(save)} }}")
+    table.goto(site.url)
+    settle(table)
+    table.wait_for_selector('#app[data-phase="play"]', state="attached")
+    cards = len(hand(table))
+    lifted = table.locator(f'#hand button.card[data-card="{card}"]').first
+    lifted.click()
+    expect(lifted).to_have_attribute("aria-pressed", "true")
+    line = table.locator("#hint")
+    if melds == 1:
+        expect(line).to_contain_text("click it again or the lit meld to lay it off")
+        before = replies(table)
+        lifted.click()
+        after(table, before)
+        assert len(hand(table)) == cards - 1
+        expect(table.locator("#app")).to_have_attribute("data-phase", "play")  # still the person's turn
+        expect(table.locator("#status .latest")).to_have_text(re.compile(r"^You laid off "))
+        return
+    expect(line).to_contain_text("Click the card again to put it back.")
+    lifted.click()
+    expect(table.locator("#hand button.card.lifted")).to_have_count(0)
+    assert len(hand(table)) == cards
+    expect(table.locator("#app")).to_have_attribute("data-phase", "play")
+    # Lifted again, then a tap on the bare table between the melds: put back.
+    lifted.click()
+    expect(table.locator("#hand button.card.lifted")).to_have_count(1)
+    spot = table.evaluate("""() => { const box = document.getElementById('melds').getBoundingClientRect();
+        for (let y = box.bottom - 2; y > box.top; y -= 4) for (let x = box.left + 2; x < box.right; x += 4) {
+          const hit = document.elementFromPoint(x, y); if (hit && hit.closest('#melds') && !hit.closest('.meld')) return [x, y]; }
+        return null; }""")
+    assert spot is not None, "no bare table between the melds"
+    table.mouse.click(*spot)
+    expect(table.locator("#hand button.card.lifted")).to_have_count(0)
+    assert len(hand(table)) == cards
+
+
 def test_language_follows_the_browser(browser: Browser, site: Site) -> None:
     context = browser.new_context(locale="tr-TR")
     try:
