@@ -54,8 +54,9 @@ def _candidate_masks(hand: Sequence[Card]) -> set[int]:
     return masks
 
 
-def brute_force(hand: Sequence[Card], step: int) -> tuple[int, int] | None:
-    """(fewest jokers, most cards) over all valid arrangements, or None when there is none."""
+def brute_force(hand: Sequence[Card], step: int, points: bool = False) -> tuple[int, ...] | None:
+    """(fewest jokers, most cards) over all valid arrangements, or None when there is none;
+    with ``points``, (fewest jokers, most cards, most penalty points laid down)."""
     n = len(hand)
     needs = CONTRACTS[step]
     valid: dict[tuple[str, int], list[int]] = {}
@@ -65,16 +66,20 @@ def brute_force(hand: Sequence[Card], step: int) -> tuple[int, int] | None:
             if check(cards):
                 valid.setdefault((kind, 0), []).append(mask)
 
-    best: tuple[int, int] | None = None
+    best: tuple[int, ...] | None = None
 
     @lru_cache(maxsize=None)
     def jokers_in(mask: int) -> int:
         return sum(1 for i in range(n) if mask >> i & 1 and hand[i].is_joker)
 
-    def search(i: int, used: int, jokers: int, size: int) -> None:
+    @lru_cache(maxsize=None)
+    def points_in(mask: int) -> int:
+        return sum(hand[i].points for i in range(n) if mask >> i & 1)
+
+    def search(i: int, used: int, jokers: int, size: int, laid: int) -> None:
         nonlocal best
         if i == len(needs):
-            s = (jokers, -size)
+            s = (jokers, -size, -laid) if points else (jokers, -size)
             if best is None or s < best:
                 best = s
             return
@@ -82,7 +87,9 @@ def brute_force(hand: Sequence[Card], step: int) -> tuple[int, int] | None:
         for mask in valid.get((need.kind, 0), []):
             if mask & used or bin(mask).count("1") < need.size:
                 continue
-            search(i + 1, used | mask, jokers + jokers_in(mask), size + bin(mask).count("1"))
+            search(i + 1, used | mask, jokers + jokers_in(mask), size + bin(mask).count("1"), laid + points_in(mask))
 
-    search(0, 0, 0, 0)
-    return None if best is None else (best[0], -best[1])
+    search(0, 0, 0, 0, 0)
+    if best is None:
+        return None
+    return (best[0], -best[1], -best[2]) if points else (best[0], -best[1])

@@ -9,7 +9,7 @@ import pytest
 
 from bruteforce import brute_force
 from ladder_rummy import CONTRACTS, JOKER, Card, find_contract, parse_cards
-from ladder_rummy.contracts import satisfies, score
+from ladder_rummy.contracts import lightest, satisfies, score
 
 
 def found(hand: str, step: int) -> list[str] | None:
@@ -105,6 +105,32 @@ def _check_against_brute_force(seed: int, hands: int) -> None:
             assert satisfies(melds, step)
             assert not Counter(c for m in melds for c in m.cards) - Counter(hand)
     assert made > hands // 5  # the sample really exercises arrangements, not only "impossible"
+
+
+def test_lightest_breaks_a_tie_by_the_points_left() -> None:
+    """The play-test's hand: the finder's order lays the twos with the joker; the Lay down
+    button's order (``lightest``) lays the sixes and keeps the twos, 8 points fewer in hand."""
+    hand = parse_cards("10C 10D 10S 6D 6S 2C 2H JK")
+    assert [str(m) for m in find_contract(hand, 1)] == ["10C 10D 10S", "2C 2H JK"]
+    assert [str(m) for m in find_contract(hand, 1, key=lightest)] == ["10C 10D 10S", "6D 6S JK"]
+
+
+def test_lightest_matches_brute_force() -> None:
+    """Fewest jokers, then most cards, then most points laid down: exact, against brute force."""
+    rng = random.Random(23)
+    made = 0
+    for _ in range(500):
+        hand = _biased_hand(rng)
+        step = rng.randint(1, 10)
+        melds = find_contract(hand, step, key=lightest)
+        expected = brute_force(hand, step, points=True)
+        got = None if melds is None else (lightest(melds)[0], -lightest(melds)[1], -lightest(melds)[2])
+        assert got == expected, f"step {step}, hand {' '.join(map(str, hand))}: finder {got}, brute force {expected}"
+        if melds is not None:
+            made += 1
+            assert satisfies(melds, step)
+            assert score(melds) == score(find_contract(hand, step))  # only ties are broken differently
+    assert made > 100
 
 
 def test_finder_matches_brute_force() -> None:

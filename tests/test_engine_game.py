@@ -434,6 +434,28 @@ def test_view_is_json_and_lists_canonical_legal_actions() -> None:
         assert set(p) >= {"seat", "name", "step", "contract", "cards", "laid_down", "penalty"}
 
 
+def test_the_lay_down_button_leaves_the_fewest_points_and_plain_laydown_is_unchanged() -> None:
+    """``laydown_move`` (the page's Lay down button) breaks the finder's tie of jokers and cards
+    by the points left in hand; plain ``laydown`` keeps the finder's order, which computer
+    players and their recomputed replays rely on. Both are logged written out."""
+    others = ["2D 3C 4S 5H 6C 7C 8S 9H 10H JC", "2H 3S 4C 5D 6H 8C 8D 9C 10H QS", "2S 3H 4D 5C 6S 10S JD QC KH AS"]
+    position = dict(hands=["10C 10D 10S 6D 6S 2C 2H JK 9H"] + others, discard="QH", stock_top="4C")
+    game = arrange(fresh(), **position)  # type: ignore[arg-type]
+    assert game.view(0)["laydown_move"] is None  # not before the draw
+    game.apply("draw stock")
+    view = game.view(0)
+    assert view["laydown_move"] == "laydown 10C 10D 10S / 6D 6S JK"
+    assert "laydown" in view["legal"] and game.view(1)["laydown_move"] is None
+    game.apply(view["laydown_move"])
+    assert game.log[-1] == "laydown 10C 10D 10S / 6D 6S JK"
+    assert sorted(map(str, game.players[0].hand)) == ["2C", "2H", "4C", "9H"]
+    assert game.view(0)["laydown_move"] is None  # laid down
+    plain = arrange(fresh(), **position)  # type: ignore[arg-type]
+    plain.apply("draw stock")
+    plain.apply("laydown")
+    assert plain.log[-1] == "laydown 10C 10D 10S / 2C 2H JK"
+
+
 def test_events_since_the_seat_last_acted() -> None:
     game = Game.new("events")
     first = game.current_seat

@@ -78,36 +78,51 @@ def satisfies(melds: Sequence[Meld], step: int) -> bool:
     return True
 
 
-def score(melds: Sequence[Meld]) -> tuple[int, int]:
+Score = Callable[[Sequence[Meld]], tuple[int, ...]]
+
+
+def score(melds: Sequence[Meld]) -> tuple[int, ...]:
     """Lower is better: fewest jokers first, then most cards."""
     return (sum(m.jokers for m in melds), -sum(len(m.cards) for m in melds))
+
+
+def lightest(melds: Sequence[Meld]) -> tuple[int, ...]:
+    """:func:`score`, then the most penalty points laid down (the fewest left in hand).
+
+    The finder's own order breaks a tie of jokers and cards by the order it searches in, and
+    computer players and every recorded game rely on that. A person's Lay down button asks
+    for this one instead: between 10 10 10 / 6 6 JK and 10 10 10 / 2 2 JK it keeps the twos.
+    """
+    return (*score(melds), -sum(card.points for m in melds for card in m.cards))
 
 
 def find_contract(
     hand: Iterable[Card],
     step: int,
     acceptable: Callable[[Counter[Card]], bool] | None = None,
+    key: Score = score,
 ) -> Arrangement | None:
     """The best arrangement of ``hand`` that lays down the contract of ``step``, or ``None``.
 
     ``acceptable`` (optional) judges the cards that would be left in hand; the game
     uses it for the rule that a lay-down may not leave only copies of the taken card.
+    ``key`` orders arrangements, lower first (:func:`score`, or :func:`lightest`).
 
     >>> from .cards import parse_cards
     >>> [str(m) for m in find_contract(parse_cards("7H 7S 7C 9D 9D JK 2C"), 1)]
     ['7H 7S 7C', '9D 9D JK']
     """
     counts = Counter(hand)
-    best = _best(tuple(sorted(counts.elements(), key=hash)), step)  # a card's hash follows its order
+    best = _best(tuple(sorted(counts.elements(), key=hash)), step, key)  # a card's hash follows its order
     if best is None or acceptable is None or acceptable(_leftover(counts, best)):
         return best
-    return _best_keeping_one(counts, step, acceptable)
+    return _best_keeping_one(counts, step, acceptable, key)
 
 
 @lru_cache(maxsize=8192)
-def _best(hand: tuple[Card, ...], step: int) -> Arrangement | None:
+def _best(hand: tuple[Card, ...], step: int, key: Score = score) -> Arrangement | None:
     """The search, remembered: bots and views ask about the same hands again and again."""
-    return _Search(Counter(hand), CONTRACTS[step]).best()
+    return _Search(Counter(hand), CONTRACTS[step], key).best()
 
 
 def _leftover(counts: Counter[Card], melds: Arrangement) -> Counter[Card]:
@@ -118,29 +133,30 @@ def _leftover(counts: Counter[Card], melds: Arrangement) -> Counter[Card]:
 
 
 def _best_keeping_one(
-    counts: Counter[Card], step: int, acceptable: Callable[[Counter[Card]], bool]
+    counts: Counter[Card], step: int, acceptable: Callable[[Counter[Card]], bool], key: Score = score
 ) -> Arrangement | None:
     """Every valid arrangement keeps some card in hand: try keeping each one in turn."""
     found: list[Arrangement] = []
     for kept in sorted(counts):
         rest = counts.copy()
         rest[kept] -= 1
-        melds = _Search(+rest, CONTRACTS[step]).best()
+        melds = _Search(+rest, CONTRACTS[step], key).best()
         if melds is not None and acceptable(_leftover(counts, melds)):
             found.append(melds)
-    return min(found, key=score) if found else None
+    return min(found, key=key) if found else None
 
 
 class _Search:
     """Branch over run windows, then solve the groups exactly on what is left."""
 
-    def __init__(self, counts: Counter[Card], needs: Sequence[Requirement]) -> None:
+    def __init__(self, counts: Counter[Card], needs: Sequence[Requirement], key: Score = score) -> None:
+        self.key = key
         self.jokers = counts[JOKER]
         self.naturals = Counter({c: n for c, n in counts.items() if not c.is_joker and n > 0})
         self.runs = [r for r in needs if r.kind == "run"]
         self.groups = [r for r in needs if r.kind == "group"]
         self.order = list(needs)
-        self.best_score: tuple[int, int] | None = None
+        self.best_score: tuple[int, ...] | None = None
         self.best_melds: Arrangement | None = None
 
     def best(self) -> Arrangement | None:
@@ -173,11 +189,11 @@ class _Search:
         return sum(m.jokers for m in chosen) + meld.jokers > self.best_score[0]
 
     def _finish(self, runs: list[Meld], left: Counter[Card], jokers: int) -> None:
-        groups = solve_groups(left, [r.size for r in self.groups], jokers)
+        groups = solve_groups(left, [r.size for r in self.groups], jokers, self.key)
         if groups is None:
             return
         melds = self._in_contract_order(runs, groups)
-        s = score(melds)
+        s = self.key(melds)
         if self.best_score is None or s < self.best_score:
             self.best_score, self.best_melds = s, melds
 
@@ -236,7 +252,7 @@ def _run_key(meld: Meld) -> tuple[str, int, int]:
     return (meld.suit, meld.start, len(meld.cards))
 
 
-def solve_groups(left: Counter[Card], sizes: Sequence[int], jokers: int) -> list[Meld] | None:
+def solve_groups(left: Counter[Card], sizes: Sequence[int], jokers: int, key: Score = score) -> list[Meld] | None:
     """The best groups of the given least sizes from ``left`` and ``jokers``, in ``sizes`` order.
 
     Suits do not matter to a group, so only rank counts are searched. Every natural
@@ -249,11 +265,11 @@ def solve_groups(left: Counter[Card], sizes: Sequence[int], jokers: int) -> list
     for card, n in sorted(left.items()):
         by_rank.setdefault(card.rank, []).extend([card] * n)
     ranks = [r for r, cards in by_rank.items() if len(cards) >= MIN_NATURALS]
-    best: tuple[tuple[int, int], list[Meld]] | None = None
+    best: tuple[tuple[int, ...], list[Meld]] | None = None
     for choice in _rank_choices(ranks, len(sizes)):
         melds = _build_groups(choice, sizes, by_rank, jokers)
         if melds is not None:
-            s = score(melds)
+            s = key(melds)
             if best is None or s < best[0]:
                 best = (s, melds)
     return None if best is None else best[1]

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Sequence
 from . import __version__
 from .actions import Action, Discard, Draw, LayDown, LayOff, parse_action
 from .cards import Card, format_cards, hand_points, new_deck, sorted_hand
-from .contracts import CONTRACTS, TOP_STEP, find_contract, satisfies
+from .contracts import CONTRACTS, TOP_STEP, find_contract, lightest, satisfies
 from .evaluate import hand_key, shape_of_key
 from .errors import IllegalActionError, InvalidLogError, InvalidMeldError, InvariantError, LadderRummyError, ReplayError
 from .melds import Meld, default_end
@@ -490,6 +490,7 @@ class Game:
             "table": [tm.to_json() for tm in self.table],
             "legal": [str(a) for a in self.legal_actions()] if mine else [],
             "contract_ready": self._contract_ready(seat),
+            "laydown_move": self._lightest_laydown() if mine and not self.is_over else None,
             "events": [self._event_for(e, seat) for e in self.events[self._last_acted[seat]:]],
             "last_deal": self.deal_summaries[-1] if self.deal_summaries else None,
             "history": [list(h) for h in self.history],
@@ -532,6 +533,22 @@ class Game:
             "discard": [str(c) for c in self.discard],
             "stock": len(self.stock), "rebuilds": max(0, min(self.exhaustions, MAX_EXHAUSTIONS - 1)),
         }
+
+    def _lightest_laydown(self) -> str | None:
+        """The lay-down a person's Lay down button plays, written out: the finder's arrangement
+        with a tie of jokers and cards broken by the fewest points left in hand.
+
+        Plain ``laydown`` keeps the finder's own order (computer players choose it, and a
+        replay recomputes their choices); the button asks for the lighter hand instead, and the
+        explicit form records exactly what was laid down. ``None`` until the current seat has
+        drawn and its hand makes the contract.
+        """
+        if self.phase != "play" or self.players[self.current_seat].laid_down or self._finder_arrangement() is None:
+            return None
+        p = self.players[self.current_seat]
+        rule = self._leaves_playable if self.taken is not None else None
+        melds = self._cached("lightest", lambda: find_contract(p.hand, p.step, rule, lightest))
+        return None if melds is None else str(LayDown(tuple(m.cards for m in melds)))
 
     def _contract_ready(self, seat: int) -> bool:
         """Whether ``seat`` can lay its contract down, as ``legal_actions()`` would say.

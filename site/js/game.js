@@ -1062,7 +1062,9 @@ export class Game {
       this.explain([t("hint.not_ready"), progressSentence(view.progress)].filter(Boolean).join(" "));
       return;
     }
-    this.play("laydown"); // anything else the engine refuses comes back with its reason
+    // The engine's lay-down that leaves the fewest points in hand, written out (view.laydown_move);
+    // anything else the engine refuses comes back with its reason.
+    this.play(view.laydown_move || "laydown");
   }
 
   /**

@@ -133,6 +133,8 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
                 table.get_by_role("button", name="Discard", exact=True).click()
             discards += 1
         after(table, before)
+        if verb == "laydown":  # the button lays down what the view offers: the fewest points left
+            move = json.loads(twin.current())["view"]["laydown_move"]
         answer = json.loads(twin.act(move))
         if table.locator("#deal-dialog[open]").count():
             break
@@ -624,6 +626,34 @@ def test_a_second_tap_never_discards_a_card_that_fits_a_meld(table: Page, site: 
     table.mouse.click(*spot)
     expect(table.locator("#hand button.card.lifted")).to_have_count(0)
     assert len(hand(table)) == cards
+
+
+def test_lay_down_leaves_the_fewest_points_in_hand(table: Page, site: Site) -> None:
+    """The Lay down button plays the view's `laydown_move`: where the finder's own order would
+    keep the higher pair (a play-test's 6 6 kept and 2 2 laid with the joker), it keeps the lower."""
+    from ladder_rummy import adapter
+    from ladder_rummy.actions import LayDown
+
+    def differs(view: dict) -> str | None:
+        move = view.get("laydown_move")
+        plain = move and str(adapter._match().game._resolve(LayDown()))
+        return move if move and plain != move else None
+
+    save, move = first_position("lighter", differs, 40)
+    expected = json.loads(adapter.act(move))["view"]
+    table.goto(site.url)
+    table.evaluate(f"() => {{ {stored_game(save)} }}")
+    table.goto(site.url)
+    settle(table)
+    table.wait_for_selector('#app[data-phase="play"]', state="attached")
+    before = replies(table)
+    table.get_by_role("button", name="Lay down contract").click()
+    after(table, before)
+    assert sorted(hand(table)) == sorted(expected["hand"])
+    laid = [meld["cards"] for meld in expected["table"] if meld["owner"] == 0]
+    shown = table.evaluate("""() => [...document.querySelectorAll('#melds section[aria-label="Your melds"] .meld')]
+        .map((meld) => [...meld.querySelectorAll('.card')].map((card) => card.dataset.card))""")
+    assert sorted(shown) == sorted(laid)
 
 
 def test_language_follows_the_browser(browser: Browser, site: Site) -> None:
