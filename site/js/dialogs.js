@@ -188,7 +188,7 @@ export function openSettings({ settings, onChange, extra = [] }) {
 }
 
 /** End of a deal: who went out, each hand's penalty cards and points, who climbed. */
-export function showDealEnd(summary, players, { last }) {
+export function showDealEnd(summary, players, { last, lesson = false }) {
   const dialog = $("deal-dialog");
   const nameOf = (seat) => (seat === 0 ? t("you") : players[seat].name);
   const headline = summary.went_out === null || summary.went_out === undefined
@@ -225,7 +225,7 @@ export function showDealEnd(summary, players, { last }) {
         h("th", { scope: "col", class: "step", text: t("deal.ladder") }),
         h("th", { scope: "col", class: "cards-col", text: t("deal.cards") }))),
       bodies),
-  ], [closeButton(dialog, "next", last ? t("deal.results") : t("deal.next"), true)]);
+  ], [closeButton(dialog, "next", lesson ? t("deal.lesson_end") : last ? t("deal.results") : t("deal.next"), true)]);
   return open(dialog);
 }
 

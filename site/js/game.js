@@ -809,9 +809,12 @@ export class Game {
           const after = view.events.slice(view.events.indexOf(event) + 1);
           const last = view.game_over && !after.some((e) => e.type === "deal_end");
           // The line under the hand says what the sheet asks for, not "the computer players are playing…".
-          this.set({ shown, statusEarlier: "", hint: { text: t(last ? "hint.deal_over_last" : "hint.deal_over", { deal: event.deal }) } });
+          // The lesson is one deal: its sheet ends the lesson, not "Next deal".
+          const lesson = Boolean(this.lesson);
+          const line = lesson ? "hint.deal_over_lesson" : last ? "hint.deal_over_last" : "hint.deal_over";
+          this.set({ shown, statusEarlier: "", hint: { text: t(line, { deal: event.deal }) } });
           this.renderer.flush();
-          await dialogs.showDealEnd(event, shown.players, { last });
+          await dialogs.showDealEnd(event, shown.players, { last, lesson });
           // The sheet closed: the next deal's computer turns (if any come first) play on.
           const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
           this.set({ hint: others ? { text: t("hint.wait") } : null });
