@@ -86,14 +86,21 @@ export function t(key, params = {}) {
   if (text === undefined && byMouse()) text = lookup(messages, `${key}_mouse`);
   if (text === undefined) text = entry(key);
   if (typeof text !== "string") return key;
-  const filled = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const filled = text.replace(/\{(\w+)\}/g, (whole, name, at) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    // A card's name that opens a later sentence of the text ("…biter. Sinek vale kartını…").
+    return CARD.test(name) && AFTER_SENTENCE.test(text.slice(0, at)) ? capitalise(value) : value;
+  });
   return CARD_FIRST.test(text) && SENTENCE_END.test(filled) ? capitalise(filled) : filled;
 }
 
 // Suits are common nouns ("kupa 7" in Turkish, "7 of hearts"): a sentence that starts with a
 // card's name capitalises it there, and nowhere else (a card's own label stays as it is).
+const CARD = /^cards?$/;
 const CARD_FIRST = /^\{cards?\}/;
 const SENTENCE_END = /[.!?…]$/;
+const AFTER_SENTENCE = /[.!?…]\s+$/;
 
 function capitalise(text) {
   return text.charAt(0).toLocaleUpperCase(current || "en") + text.slice(1);

@@ -60,6 +60,9 @@ test("a sentence that starts with a card's name starts with a capital; the card'
   assert.equal(t("hint.no_fit", { card: cardName("7H") }).slice(0, 7), "Kupa 7 ");
   assert.equal(t("event.discard", { name: "Kaan", card: cardName("AD") }), "Kaan karo as kartını attı.");
   assert.equal(t("melds.stands", { card: cardName("7H") }), "kupa 7 yerine"); // a label, not a sentence
+  // …and one that opens a later sentence of the text (the lesson: "…biter. sinek vale…" was read).
+  assert.match(t("learn.discard_text", { card: cardName("JC") }), /biter\. Sinek vale kartını/);
+  assert.match(t("learn.layoff_text", { card: cardName("7C") }), /işleyebilirsin\. Sinek 7 kartını/);
   await setLanguage("en");
   assert.equal(t("hint.no_fit", { card: cardName("7H") }).slice(0, 12), "7 of hearts ");
 });
