@@ -373,8 +373,13 @@ export class Renderer {
     panel.hidden = !state.arrange;
     if (!state.arrange) { delete panel.dataset.key; return; }
     const contract = view.players[0].contract;
+    // Once a card is in a slot the help has done its work: a small screen gives its room to the slots.
+    panel.classList.toggle("filling", state.arrange.slots.some((slot) => slot.length > 0));
     const key = JSON.stringify([state.arrange, state.order, document.documentElement.lang]);
+    // The help and the slots scroll, should they outgrow the panel's room; the error and the
+    // buttons below them stay in view (a play-test: they were cut off at 360×640 in Turkish).
     replaceIfChanged(panel, key, () => [
+      h("div", { class: "arrange-scroll" },
       h("p", { class: "small", text: t("arrange.help") }),
       h("div", { class: "arrange-slots" }, contract.map((meld, n) => {
         const cards = state.arrange.slots[n].map((index) => state.order[index]);
@@ -391,7 +396,7 @@ export class Renderer {
         },
         h("span", { class: "label", text: t("arrange.slot", { kind: t(`melds.${meld.kind}`), size: meld.size }) }),
         h("span", { class: "cards" }, cards.map((card) => cardElement(card, { mini: true }))));
-      })),
+      }))),
       h("p", { class: "arrange-error", role: "alert", text: state.arrange.error || "" }),
       h("div", { class: "arrange-buttons" },
         h("button", { type: "button", class: "action primary", dataset: { arrange: "submit" }, text: t("arrange.submit") }),

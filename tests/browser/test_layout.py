@@ -147,11 +147,27 @@ ROOM = """() => {
 }"""
 
 
+# The Arrange panel's buttons are whole in view, inside the panel (which may scroll its slots).
+ARRANGE_BUTTONS = """() => {
+  const panel = document.getElementById("arrange").getBoundingClientRect();
+  return [...document.querySelectorAll("#arrange .arrange-buttons button")].flatMap((button) => {
+    const r = button.getBoundingClientRect();
+    const whole = r.top >= panel.top - 0.5 && r.bottom <= panel.bottom + 0.5 && r.bottom <= innerHeight + 0.5;
+    return whole ? [] : [`the Arrange button "${button.textContent}" is cut: ${Math.round(r.top)}–${Math.round(r.bottom)} in ${Math.round(panel.top)}–${Math.round(panel.bottom)}`];
+  });
+}"""
+
+
 @pytest.fixture(scope="module")
 def positions() -> dict:
     """The saved games the page opens at: 11 cards in hand, and a crowded table with a card to lift."""
+    from ladder_rummy import adapter
+
     save, card = crowded()
-    return {"eleven": after_first_draw(), "crowded": save, "lift": card, "early": first_melds(), "ready": ready_to_lay_down()}
+    ready = ready_to_lay_down()
+    melds = json.loads(adapter.resume(json.dumps(ready)))["view"]["laydown_move"].removeprefix("laydown ").split(" / ")
+    return {"eleven": after_first_draw(), "crowded": save, "lift": card, "early": first_melds(), "ready": ready,
+            "ready_melds": [meld.split() for meld in melds]}
 
 
 def open_at(page: Page, site: Site, save: dict, phase: str = "play") -> None:
@@ -174,9 +190,9 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, 
     if panels is not None:
         box = page.locator("#contract-panel").bounding_box()
         panels.setdefault(size, []).append((what, round(box["y"]), round(box["height"])) if box else (what, None, None))
-    core = ARRANGING_CORE[size[0] > size[1] and size[1] <= 520] if what == "arranging" else CORE
+    core = ARRANGING_CORE[size[0] > size[1] and size[1] <= 520] if what.startswith("arranging") else CORE
     problems = page.evaluate(CHECK, [touch, core]) + (page.evaluate(SEATS, LADDER) if what == "eleven" else []) \
-        + (page.evaluate(ROOM) if what == "early" else [])
+        + (page.evaluate(ROOM) if what == "early" else []) + (page.evaluate(ARRANGE_BUTTONS) if what.startswith("arranging") else [])
     return [f"{lang} {size[0]}×{size[1]} {what}: {p}" for p in problems]
 
 
@@ -211,6 +227,14 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         page.locator("#arrange").wait_for()
         for size in sizes:
             problems += check(page, size, touch, "arranging", lang)
+        # ... and with its slots filled (a play-test: at 360×640 in Turkish the panel's buttons
+        # were cut off below its edge once the slots held cards).
+        for slot, cards in enumerate(positions["ready_melds"]):
+            page.locator(f'#arrange [data-slot="{slot}"]').click()
+            for card in cards:
+                page.locator(f'#hand button.card[data-card="{card}"]:not(.in-arrange)').first.click()
+        for size in sizes:
+            problems += check(page, size, touch, "arranging-filled", lang)
     # The contract panel keeps its place and height from deal to deal: a deal's first draw (the
     # sentence of what is missing, in two lines) and a later deal laid down (one line) alike.
     if kind != "larger":
