@@ -524,6 +524,7 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
         end = page.locator("#deal-dialog[open]").get_by_role("button").last
         expect(end).to_have_text({"en": "End the lesson", "tr": "Dersi bitir", "ko": "배우기 마치기"}[lang])  # not "Next deal"
+        shot("deal-end")
         end.click()
         done = page.locator("#confirm-dialog[open]")
         done.wait_for()
