@@ -40,6 +40,7 @@ export function sheetClosed(dialog) {
 function onPopState() {
   const top = stack.at(-1);
   if (top) {
+    top.dataset.closedBy = "back"; // a sheet may tell Back (and Escape) from a close by the page
     top.close(); // as Escape closes it (its returnValue stays "": closed, nothing chosen)
     if (stack.length) guard();
     return;

@@ -54,6 +54,7 @@ export function open(dialog) {
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => { sheetClosed(dialog); resolve(dialog.returnValue); }, { once: true });
     dialog.returnValue = "";
+    delete dialog.dataset.closedBy;
     if (!dialog.open) dialog.showModal();
     sheetOpened(dialog); // Back closes it (back.js)
   });
@@ -226,7 +227,15 @@ export function showDealEnd(summary, players, { last, lesson = false }) {
         h("th", { scope: "col", class: "cards-col", text: t("deal.cards") }))),
       bodies),
   ], [closeButton(dialog, "next", lesson ? t("deal.lesson_end") : last ? t("deal.results") : t("deal.next"), true)]);
-  return open(dialog);
+  // Put away by Escape or Back, the sheet resolves "look": the person wants the table it covers,
+  // not the next deal. Closed by the page (another tab took the game), it resolves "" as before.
+  let dismissed = false;
+  const cancel = () => { dismissed = true; };
+  dialog.addEventListener("cancel", cancel);
+  return open(dialog).then((value) => {
+    dialog.removeEventListener("cancel", cancel);
+    return value === "" && (dismissed || dialog.dataset.closedBy === "back") ? "look" : value;
+  });
 }
 
 /**

@@ -302,6 +302,7 @@ export class Game {
     this.slot = null;
     if (slot === LESSON_SLOT) { this.lesson?.stop(); this.lesson = null; } // the other tab has the lesson now
     dialogs.closeAll();
+    this.endLook("next");
     this.showAway(slot);
   }
 
@@ -332,6 +333,7 @@ export class Game {
   /** A save was refused (`reason`, see saves.js `refusal`): show the stored game, and why. */
   async refused(slot, reason) {
     dialogs.closeAll();
+    this.endLook("next");
     this.set({ busy: false, selected: null, arrange: null });
     const shown = await this.showStored(slot);
     if (!shown && slot === this.slot) {
@@ -814,7 +816,11 @@ export class Game {
           const line = lesson ? "hint.deal_over_lesson" : last ? "hint.deal_over_last" : "hint.deal_over";
           this.set({ shown, statusEarlier: "", hint: { text: t(line, { deal: event.deal }) } });
           this.renderer.flush();
-          await dialogs.showDealEnd(event, shown.players, { last, lesson });
+          let choice = await dialogs.showDealEnd(event, shown.players, { last, lesson });
+          while (choice === "look") {
+            choice = await this.lookAtDeal({ deal: event.deal, next: lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next" });
+            if (choice === "scores") choice = await dialogs.showDealEnd(event, shown.players, { last, lesson });
+          }
           // The sheet closed: the next deal's computer turns (if any come first) play on.
           const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
           this.set({ hint: others ? { text: t("hint.wait") } : null });
@@ -1184,8 +1190,33 @@ export class Game {
 
   // ---- menus ----
 
+  /**
+   * The deal's sheet was put away by Escape or Back: its last table stays to be looked at (the
+   * melds as they ended, which the sheet covers), and the actions row offers the scores again
+   * and the way on. Resolves "next" or "scores".
+   */
+  lookAtDeal({ deal, next }) {
+    this.endLook("next"); // never two
+    return new Promise((resolve) => {
+      this.looking = resolve;
+      this.set({ look: { next }, hint: { text: t("hint.deal_look", { deal, next: t(next) }) } });
+      this.renderer.flush();
+      $("next-deal-button").focus({ focusVisible: this.keyboardUsed });
+    });
+  }
+
+  /** Leave the look at a deal's last table: on to `choice` ("next" or "scores"). */
+  endLook(choice) {
+    const resolve = this.looking;
+    if (!resolve) return;
+    this.looking = null;
+    this.set({ look: null, hint: null });
+    resolve(choice);
+  }
+
   async openMenu() {
     if (this.state.screen !== "table") return;
+    this.endLook("next"); // the menu over the table, as during any computer turn
     await this.showStart();
   }
 

@@ -17,6 +17,8 @@ export function bindInput(game) {
   on($("laydown-button"), "click", () => game.layDown());
   on($("arrange-button"), "click", () => game.openArrange());
   on($("discard-button"), "click", () => game.discardSelected());
+  on($("next-deal-button"), "click", () => game.endLook("next"));
+  on($("scores-button"), "click", () => game.endLook("scores"));
   on($("sort-button"), "click", () => game.toggleSort());
   on($("menu-button"), "click", () => game.openMenu());
   on($("rules-button"), "click", () => game.openRules());

@@ -343,8 +343,13 @@ export class Renderer {
     enable("discard-button", myTurn && view.phase === "play" && selectedCard !== null);
     // Once the contract is down these two have nothing left to do this deal.
     // While the Arrange panel is open its own "Lay these down" is the lay-down: one button, not two.
-    $("laydown-button").hidden = me.laid_down || Boolean(state.arrange);
-    $("arrange-button").hidden = me.laid_down;
+    $("laydown-button").hidden = me.laid_down || Boolean(state.arrange) || Boolean(state.look);
+    $("arrange-button").hidden = me.laid_down || Boolean(state.look);
+    $("discard-button").hidden = Boolean(state.look);
+    // A deal's sheet put away by Escape or Back: its last table stays, with the way on (game.js lookAtDeal).
+    $("next-deal-button").hidden = !state.look;
+    $("scores-button").hidden = !state.look;
+    if (state.look) $("next-deal-button").textContent = t(state.look.next);
     for (const [id, word] of [["laydown-button", "laydown"], ["arrange-button", "arrange"], ["discard-button", "discard"]]) {
       const button = $(id);
       replaceIfChanged(button, lang, () => [

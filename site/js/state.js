@@ -51,6 +51,7 @@ export function emptyTable() {
     newCards: [],         // cards that just arrived in the hand (highlighted)
     selected: null,       // index into order of the lifted card, or null
     arrange: null,        // {slots: [[index…]…], active: n, error} while arranging a lay-down
+    look: null,           // {next}: a deal's sheet put away, its last table looked at (game.js lookAtDeal)
     status: "",           // the narration line
     hint: "",             // a line under the hand; {text, warn}
     log: [],              // recent plays, newest last

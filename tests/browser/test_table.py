@@ -161,6 +161,39 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
     assert "Deal 2/10" in table.inner_text("#deal-counter")
 
 
+def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(table: Page, site: Site) -> None:
+    """Escape or Back on a deal's sheet used to deal the next one at once (a play-test on a phone):
+    now the deal's last table stays, melds and all, and the actions row offers the scores again
+    and Next deal, which goes on."""
+    plan = find_seed(laydown_by=4, want_layoff=False)
+    open_seed(table, site, plan.seed)
+    type_moves(table, plan.moves)
+    sheet = table.locator("#deal-dialog[open]")
+    sheet.wait_for()
+    melds = table.locator("#melds .meld").count()
+    assert melds >= 2
+    table.keyboard.press("Escape")
+    expect(sheet).to_have_count(0)
+    next_deal = table.locator("#next-deal-button")
+    expect(next_deal).to_be_visible()
+    expect(next_deal).to_have_text("Next deal")
+    expect(table.locator("#discard-button")).to_be_hidden()
+    expect(table.locator("#hint")).to_have_text("Deal 1 ended with this table. Click Next deal to go on, or Scores to see them again.")
+    assert "Deal 1/10" in table.inner_text("#deal-counter")
+    assert table.locator("#melds .meld").count() == melds  # the deal's own table, not the next deal's
+    table.get_by_role("button", name="Scores").click()
+    sheet.wait_for()
+    table.go_back()  # the phone's Back: the sheet goes, the table stays
+    expect(sheet).to_have_count(0)
+    expect(next_deal).to_be_visible()
+    assert "Deal 1/10" in table.inner_text("#deal-counter")
+    next_deal.click()
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
+    assert "Deal 2/10" in table.inner_text("#deal-counter")
+    expect(next_deal).to_be_hidden()
+    expect(table.locator("#discard-button")).to_be_visible()
+
+
 def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
     """Deal 10 of 10 on a 360 px phone: the deal counter says it is the last deal before the
     person has laid down; once down, the contract panel says what is left and that this is the
