@@ -570,8 +570,8 @@ class Game:
         Only for games that are over or being watched afterwards; a player's page never gets it.
         """
         view = self.view(self.current_seat)
-        view.update({"seat": None, "hand": [], "legal": [], "taken": str(self.taken) if self.taken else None,
-                     "events": []})
+        view.update({"seat": None, "hand": [], "legal": [], "laydown_move": None,
+                     "taken": str(self.taken) if self.taken else None, "events": []})
         for pj, p in zip(view["players"], self.players):
             pj["hand"] = [str(c) for c in sorted_hand(p.hand)]
         return view

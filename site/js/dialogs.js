@@ -189,7 +189,7 @@ export function openSettings({ settings, onChange, extra = [] }) {
 }
 
 /** End of a deal: who went out, each hand's penalty cards and points, who climbed. */
-export function showDealEnd(summary, players, { last, lesson = false }) {
+export function showDealEnd(summary, players, { next = "deal.next" } = {}) {
   const dialog = $("deal-dialog");
   const nameOf = (seat) => (seat === 0 ? t("you") : players[seat].name);
   const headline = summary.went_out === null || summary.went_out === undefined
@@ -226,7 +226,7 @@ export function showDealEnd(summary, players, { last, lesson = false }) {
         h("th", { scope: "col", class: "step", text: t("deal.ladder") }),
         h("th", { scope: "col", class: "cards-col", text: t("deal.cards") }))),
       bodies),
-  ], [closeButton(dialog, "next", lesson ? t("deal.lesson_end") : last ? t("deal.results") : t("deal.next"), true)]);
+  ], [closeButton(dialog, "next", t(next), true)]);
   // Put away by Escape or Back, the sheet resolves "look": the person wants the table it covers,
   // not the next deal. Closed by the page (another tab took the game), it resolves "" as before.
   let dismissed = false;

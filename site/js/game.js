@@ -511,7 +511,8 @@ export class Game {
     const slot = this.slot;
     if (!this.persist(answer, { fresh })) return undefined;
     this.set({ save: answer.save, busy: true });
-    await this.show(answer, { previous, animate: true });
+    this.turn = this.show(answer, { previous, animate: true }); // the menu may wait for it (openMenu)
+    await this.turn;
     this.set({ busy: false });
     if (!this.holding(slot)) return undefined; // another tab took the game over meanwhile
     const view = answer.view;
@@ -816,10 +817,13 @@ export class Game {
           const line = lesson ? "hint.deal_over_lesson" : last ? "hint.deal_over_last" : "hint.deal_over";
           this.set({ shown, statusEarlier: "", hint: { text: t(line, { deal: event.deal }) } });
           this.renderer.flush();
-          let choice = await dialogs.showDealEnd(event, shown.players, { last, lesson });
+          const next = lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next";
+          let choice = await dialogs.showDealEnd(event, shown.players, { next });
           while (choice === "look") {
-            choice = await this.lookAtDeal({ deal: event.deal, next: lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next" });
-            if (choice === "scores") choice = await dialogs.showDealEnd(event, shown.players, { last, lesson });
+            choice = await this.lookAtDeal({ deal: event.deal, next });
+            if (choice !== "scores") break;
+            this.set({ hint: { text: t(line, { deal: event.deal }) } });
+            choice = await dialogs.showDealEnd(event, shown.players, { next });
           }
           // The sheet closed: the next deal's computer turns (if any come first) play on.
           const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
@@ -945,6 +949,7 @@ export class Game {
 
   /** Explain why a tap while the person cannot play did nothing (if there is anything to say). */
   explainWait() {
+    if (this.state.look) { this.explain(this.lookLine(this.state.look)); return; } // the way on, not "playing…"
     const why = this.waitReason();
     if (why) this.explain(why);
   }
@@ -981,9 +986,10 @@ export class Game {
       // A card that fits a meld is laid off by the second tap when it fits one meld only, and put
       // back when it fits several: never discarded, which would hand it to the next player (the
       // line under the hand says which; Discard still discards it).
+      if (advice === `discard ${card}`) { this.discardSelected(); return; }
       const melds = this.layoffMelds(card);
-      if (melds.length === 1) { this.layoffTo(melds[0]); return; }
-      if (melds.length > 1) { this.deselect(); return; }
+      if (melds.length === 1 && card !== "JK") { this.layoffTo(melds[0]); return; }
+      if (melds.length) { this.deselect(); return; } // a joker too: laid off only on purpose
       this.discardSelected();
       return;
     }
@@ -997,15 +1003,13 @@ export class Game {
     if (!view.players[0].laid_down) return { text: t("hint.selected", { card: name }) };
     if (view.laid_down_this_turn) return { text: t("hint.laid_this_turn") };
     const melds = this.layoffMelds(card);
-    if (melds.length) return { text: t(melds.length === 1 ? "hint.selected_laid_one" : "hint.selected_laid", { card: name }) };
+    if (melds.length) return { text: t(melds.length === 1 && card !== "JK" ? "hint.selected_laid_one" : "hint.selected_laid", { card: name }) };
     return { text: t("hint.no_fit", { card: name }) };
   }
 
-  /** The melds `card` can be laid off on now (a joker at either end of one run counts once). */
+  /** The melds `card` can be laid off on now, as the engine lists them (a joker at either end of one run counts once). */
   layoffMelds(card) {
-    const view = this.state.view;
-    if (!view.players[0].laid_down || view.laid_down_this_turn) return [];
-    return [...new Set(layoffTargets(view.legal, card).map((target) => target.meld))];
+    return [...new Set(layoffTargets(this.state.view.legal, card).map((target) => target.meld))];
   }
 
   deselect() {
@@ -1199,10 +1203,15 @@ export class Game {
     this.endLook("next"); // never two
     return new Promise((resolve) => {
       this.looking = resolve;
-      this.set({ look: { next }, hint: { text: t("hint.deal_look", { deal, next: t(next) }) } });
+      this.set({ look: { next, deal }, hint: { text: this.lookLine({ next, deal }) } });
       this.renderer.flush();
       $("next-deal-button").focus({ focusVisible: this.keyboardUsed });
     });
+  }
+
+  /** The line under the hand while a deal's last table is looked at. */
+  lookLine({ next, deal }) {
+    return t("hint.deal_look", { deal, next: t(next) });
   }
 
   /** Leave the look at a deal's last table: on to `choice` ("next" or "scores"). */
@@ -1210,13 +1219,23 @@ export class Game {
     const resolve = this.looking;
     if (!resolve) return;
     this.looking = null;
+    // The focus leaves the look's buttons before they hide (a sheet closing gives it back there).
+    if ($("actions").contains(document.activeElement)) $("hand").focus({ preventScroll: true });
     this.set({ look: null, hint: null });
     resolve(choice);
   }
 
   async openMenu() {
     if (this.state.screen !== "table") return;
-    this.endLook("next"); // the menu over the table, as during any computer turn
+    if (this.looking) {
+      // The menu over a deal's last table: the deal goes on first (the next deal's computer
+      // turns play out), then the menu opens; unless that deal ended the game or the lesson,
+      // whose own sheet comes next and offers the menu.
+      const ending = Boolean(this.lesson);
+      this.endLook("next");
+      await this.turn;
+      if (ending || this.state.view?.game_over) return;
+    }
     await this.showStart();
   }
 
@@ -1352,6 +1371,8 @@ export class Game {
     if (view.game_over) hint = { text: t("hint.over") };
     else if (view.turn === 0) hint = selected !== null && order[selected] ? this.cardHint(order[selected]) : { text: phaseHint(view) };
     else if (this.state.hint) hint = { text: t("hint.wait") };
+    // A deal's last table looked at: its line, and the plays as they stood (the engine's are the next deal's).
+    if (this.state.look) { this.set({ hint: { text: this.lookLine(this.state.look) } }); return; }
     this.set({ hint, statusEarlier: "" });
     if (this.state.commandError && this.commandRefusal) this.set({ commandError: this.refusalLine(this.commandRefusal) });
     const arrange = this.state.arrange;

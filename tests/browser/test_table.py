@@ -181,8 +181,11 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     expect(table.locator("#hint")).to_have_text("Deal 1 ended with this table. Click Next deal to go on, or Scores to see them again.")
     assert "Deal 1/10" in table.inner_text("#deal-counter")
     assert table.locator("#melds .meld").count() == melds  # the deal's own table, not the next deal's
+    table.locator("#hand").focus()
+    table.keyboard.press("ArrowRight")  # a key on the table while looking: the line keeps the way on
     table.get_by_role("button", name="Scores").click()
     sheet.wait_for()
+    expect(table.locator("#hint")).to_have_text("Deal 1 is over: read the scores, then click Next deal.")
     table.go_back()  # the phone's Back: the sheet goes, the table stays
     expect(sheet).to_have_count(0)
     expect(next_deal).to_be_visible()
