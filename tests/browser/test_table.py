@@ -570,6 +570,15 @@ def test_a_taken_card_with_its_twin_in_hand_is_marked_once(table: Page, site: Si
     expect(table.locator("#hint")).to_have_text("You have drawn your card this turn. Now discard one to end it.")
 
 
+def resume_at_play(table: Page, site: Site, save: dict) -> None:
+    """Open the page on `save` (stored, as after a reload), in the person's turn after the draw."""
+    table.goto(site.url)
+    table.evaluate(f"() => {{ {stored_game(save)} }}")
+    table.goto(site.url)
+    settle(table)
+    table.wait_for_selector('#app[data-phase="play"]', state="attached")
+
+
 def hinted_layoff(tries: int = 60) -> tuple[dict, str]:
     """A New Game where the hint, in the person's turn, is a lay-off: the save then, and the move."""
     from ladder_rummy import adapter
@@ -586,11 +595,7 @@ def hinted_layoff(tries: int = 60) -> tuple[dict, str]:
 def test_a_card_lifted_by_a_lay_off_hint_is_laid_off_by_a_second_tap(table: Page, site: Site) -> None:
     """Tapping the card the hint lifted plays the advice; it used to discard it, ending the turn."""
     save, move = hinted_layoff()
-    table.goto(site.url)
-    table.evaluate(f"() => {{ {stored_game(save)} }}")
-    table.goto(site.url)
-    settle(table)
-    table.wait_for_selector('#app[data-phase="play"]', state="attached")
+    resume_at_play(table, site, save)
     cards = len(hand(table))
     table.get_by_role("button", name="Hint").click()
     expect(table.locator("#hint")).to_have_attribute("data-move", move)
@@ -627,11 +632,7 @@ def test_a_second_tap_never_discards_a_card_that_fits_a_meld(table: Page, site: 
     hand says; one that fits several is put back. A play-test's second tap discarded such a card
     (and the next player took it); a tap on the bare table puts a lifted card back too."""
     save, card = fitting_card(melds)
-    table.goto(site.url)
-    table.evaluate(f"() => {{ {stored_game(save)} }}")
-    table.goto(site.url)
-    settle(table)
-    table.wait_for_selector('#app[data-phase="play"]', state="attached")
+    resume_at_play(table, site, save)
     cards = len(hand(table))
     lifted = table.locator(f'#hand button.card[data-card="{card}"]').first
     lifted.click()
@@ -677,11 +678,7 @@ def test_lay_down_leaves_the_fewest_points_in_hand(table: Page, site: Site) -> N
 
     save, move = first_position("lighter", differs, 40)
     expected = json.loads(adapter.act(move))["view"]
-    table.goto(site.url)
-    table.evaluate(f"() => {{ {stored_game(save)} }}")
-    table.goto(site.url)
-    settle(table)
-    table.wait_for_selector('#app[data-phase="play"]', state="attached")
+    resume_at_play(table, site, save)
     before = replies(table)
     table.get_by_role("button", name="Lay down contract").click()
     after(table, before)
