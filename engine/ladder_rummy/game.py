@@ -482,8 +482,13 @@ class Game:
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may know, JSON-ready; never another hand or the stock order."""
+        return self._table_view(seat, playing=True)
+
+    def _table_view(self, seat: int, playing: bool) -> dict[str, Any]:
+        """:meth:`view`; without ``playing`` (a spectator's), no legal moves and no lay-down to
+        offer are worked out, which a replay's every frame would otherwise pay for and discard."""
         view = self.bot_view(seat)
-        mine = view["turn"] == seat
+        mine = playing and view["turn"] == seat
         final = self._final_deal()
         view.update({
             "players": [self._player_json(p, final) for p in self.players],
@@ -569,9 +574,8 @@ class Game:
 
         Only for games that are over or being watched afterwards; a player's page never gets it.
         """
-        view = self.view(self.current_seat)
-        view.update({"seat": None, "hand": [], "legal": [], "laydown_move": None,
-                     "taken": str(self.taken) if self.taken else None, "events": []})
+        view = self._table_view(self.current_seat, playing=False)
+        view.update({"seat": None, "hand": [], "taken": str(self.taken) if self.taken else None, "events": []})
         for pj, p in zip(view["players"], self.players):
             pj["hand"] = [str(c) for c in sorted_hand(p.hand)]
         return view

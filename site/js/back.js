@@ -40,8 +40,10 @@ export function sheetClosed(dialog) {
 function onPopState() {
   const top = stack.at(-1);
   if (top) {
-    top.dataset.closedBy = "back"; // a sheet may tell Back (and Escape) from a close by the page
-    top.close(); // as Escape closes it (its returnValue stays "": closed, nothing chosen)
+    // As Escape does: a "cancel" event (a sheet may tell it from a close by the page), then the
+    // close (its returnValue stays "": closed, nothing chosen).
+    top.dispatchEvent(new Event("cancel"));
+    top.close();
     if (stack.length) guard();
     return;
   }

@@ -54,7 +54,6 @@ export function open(dialog) {
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => { sheetClosed(dialog); resolve(dialog.returnValue); }, { once: true });
     dialog.returnValue = "";
-    delete dialog.dataset.closedBy;
     if (!dialog.open) dialog.showModal();
     sheetOpened(dialog); // Back closes it (back.js)
   });
@@ -227,14 +226,15 @@ export function showDealEnd(summary, players, { next = "deal.next" } = {}) {
         h("th", { scope: "col", class: "cards-col", text: t("deal.cards") }))),
       bodies),
   ], [closeButton(dialog, "next", t(next), true)]);
-  // Put away by Escape or Back, the sheet resolves "look": the person wants the table it covers,
-  // not the next deal. Closed by the page (another tab took the game), it resolves "" as before.
+  // Put away by Escape or Back (both "cancel" it, back.js), the sheet resolves "look": the person
+  // wants the table it covers, not the next deal. Closed by the page (another tab took the
+  // game), it resolves "" as before.
   let dismissed = false;
   const cancel = () => { dismissed = true; };
   dialog.addEventListener("cancel", cancel);
   return open(dialog).then((value) => {
     dialog.removeEventListener("cancel", cancel);
-    return value === "" && (dismissed || dialog.dataset.closedBy === "back") ? "look" : value;
+    return value === "" && dismissed ? "look" : value;
   });
 }
 

@@ -983,10 +983,10 @@ export class Game {
       // for; discarding it instead would end the turn on the opposite of the advice.
       const advice = state.hint?.move;
       if (advice?.startsWith("layoff ") && advice.split(" ")[1] === card) { this.play(advice); return; }
-      // A card that fits a meld is laid off by the second tap when it fits one meld only, and put
-      // back when it fits several: never discarded, which would hand it to the next player (the
-      // line under the hand says which; Discard still discards it).
       if (advice === `discard ${card}`) { this.discardSelected(); return; }
+      // A card that fits a meld is laid off by the second tap when it fits one meld only, and put
+      // back when it fits several (or is a joker): never discarded, which would hand it to the
+      // next player (the line under the hand says which; Discard still discards it).
       const melds = this.layoffMelds(card);
       if (melds.length === 1 && card !== "JK") { this.layoffTo(melds[0]); return; }
       if (melds.length) { this.deselect(); return; } // a joker too: laid off only on purpose
