@@ -169,6 +169,10 @@ export class Lesson {
   }
 }
 
+/** The buttons of a move a step may name (Lay down, Arrange, Discard, Next deal). One that cannot be
+ * used yet still matters: "tap the J♣, then Discard" names a button a card has not yet enabled. */
+const PLAY_BUTTONS = "#actions > button.action:not(.sort)";
+
 /**
  * Where the mark goes: beside its target (below it when the target is in the upper half, above
  * it otherwise) unless that covers what the step needs in view — the hand's cards (what a step
@@ -182,7 +186,11 @@ function bestTop(box, height, left, width, room) {
   const clamp = (top) => Math.max(first, Math.min(top, innerHeight - height - room));
   const beside = box.top + box.height / 2 < innerHeight / 2
     ? [box.bottom + room, box.top - room - height] : [box.top - room - height, box.bottom + room];
-  const candidates = [...beside, first, innerHeight - height - room].map(clamp);
+  // Just above the row of buttons too: a step that names a card often names its button as well
+  // ("tap it again, or Discard"), and a mark above the hand's target alone would sit on that row.
+  const actions = document.getElementById("actions")?.getBoundingClientRect();
+  const aboveActions = actions && actions.height > 0 ? [actions.top - room - height] : [];
+  const candidates = [...beside, ...aboveActions, first, innerHeight - height - room].map(clamp);
   // The corners of the hand's cards (their rank and suit) above all: a step's words name them.
   const corners = [...document.querySelectorAll("#hand button.card")].map((card) => {
     const r = card.getBoundingClientRect();
@@ -190,9 +198,10 @@ function bestTop(box, height, left, width, room) {
   });
   // Then what is on the table, each by its own box: the melds (not their area's empty felt, which
   // is where a mark may go), the piles and the line of what just happened, the seats (on a
-  // desktop their row is display: contents, with no box of its own), the contract panel.
+  // desktop their row is display: contents, with no box of its own), the contract panel; and the
+  // buttons a step may name, nearly as much as the cards.
   const boxes = (selector, weight) => [...document.querySelectorAll(selector)].map((e) => [e.getBoundingClientRect(), weight]);
-  const keep = [...corners, ...boxes("#melds .meld", 1), ...boxes(".pile, #status", 1), ...boxes(".seat", 0.5), ...boxes("#contract-panel", 0.25)]
+  const keep = [...corners, ...boxes("#melds .meld", 1), ...boxes(".pile, #status", 1), ...boxes(".seat", 0.5), ...boxes("#contract-panel", 0.25), ...boxes(PLAY_BUTTONS, 10)]
     .filter(([rect]) => rect && rect.right > rect.left && rect.bottom > rect.top);
   const covered = (top, rect) => Math.max(0, Math.min(top + height, rect.bottom) - Math.max(top, rect.top))
     * Math.max(0, Math.min(left + width, rect.right) - Math.max(left, rect.left));

@@ -488,6 +488,8 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
         coach(page, "discard")
         shot("discard")
+        # The step names the Discard button before a card is lifted to enable it: it is in view.
+        assert page.evaluate(COVERS, "#discard-button") is False
         tap_card(page, "2D")  # legal in the game, but not the lesson's move: not played
         page.locator('#hand button.card[data-card="2D"]').first.click()
         page.wait_for_selector("#coach .coach-warning:not(:empty)")
@@ -545,6 +547,13 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
 # What the coach mark covers of what its step needs in view (a phone play-test: over the hand's
 # corners it hid the ranks its text named): its target, and the ranks of the hand's cards.
+COVERS = """(selector) => {
+  const m = document.querySelector("#coach").getBoundingClientRect();
+  const r = document.querySelector(selector).getBoundingClientRect();
+  return Math.min(m.bottom, r.bottom) - Math.max(m.top, r.top) > 1 && Math.min(m.right, r.right) - Math.max(m.left, r.left) > 1;
+}"""
+"""Whether the coach mark covers the element ``selector`` names."""
+
 MARK_HIDES = """() => {
   const mark = document.querySelector("#coach:not([hidden]):not(.behind)");
   if (!mark) return [];
@@ -556,6 +565,11 @@ MARK_HIDES = """() => {
   for (const card of document.querySelectorAll("#hand button.card")) {
     const r = card.getBoundingClientRect();
     if (covers({ top: r.top, bottom: r.top + r.height * 0.3, left: r.left, right: r.right })) out.push(`the rank of ${card.dataset.card}`);
+  }
+  // The buttons a step names ("tap it again, or Discard"): a mark above the hand once sat on them.
+  for (const button of document.querySelectorAll("#actions > button.action:not(.sort):not([aria-disabled=true])")) {
+    const r = button.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && covers(r)) out.push(`the button ${button.id}`);
   }
   return out;
 }"""
