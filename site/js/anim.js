@@ -209,6 +209,7 @@ export async function playEvents({ previous, final, events, speed, hooks }) {
   for (let i = 0; i < events.length; i += 1) {
     const event = events[i];
     const next = event.type === "deal_start" ? rewind(final, events.slice(i + 1)) : advance(shown, event);
+    if (hooks.hurried?.()) { shown = next; continue; } // the person left this table: no narration, no sheet
     // The person's own plays go quickly; their draw flies into the hand even at Instant speed,
     // so the card they drew is seen arriving.
     const ownDraw = event.seat === 0 && event.type === "draw";

@@ -214,6 +214,7 @@ export class Game {
    */
   async openSlot(slot, { steal = false } = {}) {
     if (this.saves.raw(slot) === null) return false;
+    await this.hurryToIdle();
     if (!(await this.tabs.hold(slot, { steal }))) {
       this.set({ screen: "table" });
       this.showAway(slot);
@@ -440,11 +441,11 @@ export class Game {
    * progress asks first. Resolves true if a game started or continued.
    */
   async newGame(args) {
-    if (this.state.busy) return false;
     args = pastDaily(args, utcToday());
     const slot = args.learn ? LESSON_SLOT : slotOf(args);
     if (args.mode === "daily" && this.saves.inProgress(slot)) return slot === this.slot || this.openSlot(slot);
     if (!(await this.confirmStart(args))) return false;
+    await this.hurryToIdle();
     if (!args.learn) this.dropLesson(); // another game replaces the lesson
     await this.tabs.hold(slot, { steal: true });
     this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
@@ -506,6 +507,22 @@ export class Game {
     this.say(text, { log: false });
   }
 
+  /**
+   * Let the table finish what it is doing before another game takes its place. The person chose
+   * that game from the menu while the computer players' turns were still playing out (the menu
+   * opens over them): those turns are hurried through, unnarrated and without a deal's sheet, as
+   * the person has left this table; they are saved already. Before this, the choice was dropped.
+   */
+  async hurryToIdle() {
+    if (!this.state.busy) return;
+    this.hurrying = true;
+    try {
+      while (this.state.busy) await new Promise((resolve) => { setTimeout(resolve, 30); });
+    } finally {
+      this.hurrying = false;
+    }
+  }
+
   /** Save, then animate the events up to the new view; at the end of the game, count it and say how it went. */
   async accept(answer, { previous, fresh = false }) {
     const slot = this.slot;
@@ -513,12 +530,13 @@ export class Game {
     this.set({ save: answer.save, busy: true });
     this.turn = this.show(answer, { previous, animate: true }); // the menu may wait for it (openMenu)
     await this.turn;
+    const leaving = this.hurrying; // the person chose another game meanwhile (hurryToIdle)
     this.set({ busy: false });
     if (!this.holding(slot)) return undefined; // another tab took the game over meanwhile
     const view = answer.view;
     if (view.game_over) {
       const daily = await this.finish(slot, view, answer.save);
-      return this.gameOver(view, answer.save, daily);
+      return leaving ? undefined : this.gameOver(view, answer.save, daily); // counted; its sheet would cover the next game
     }
     this.persist(answer); // with the hand's order as the animation left it
     this.turnBack(view);
@@ -808,6 +826,7 @@ export class Game {
           if (speed !== "instant" || event.seat === 0) this.renderer.flush();
           if (event.seat === 0) this.keepFocus(); // the card played had the focus
         },
+        hurried: () => this.hurrying,
         dealEnd: async (event, shown) => {
           const after = view.events.slice(view.events.indexOf(event) + 1);
           const last = view.game_over && !after.some((e) => e.type === "deal_end");

@@ -1345,3 +1345,29 @@ def test_a_sheet_opened_from_the_start_screen_gives_the_focus_back_to_its_button
         table.wait_for_function(f"document.activeElement?.dataset?.choice === '{choice}'")
         table.keyboard.press("Escape")  # the start screen closes: back to the table
         table.wait_for_selector("#start-dialog:not([open])", state="attached")
+
+
+def test_a_game_chosen_from_the_menu_while_the_computers_play_is_started(table: Page, site: Site) -> None:
+    """The menu opens over the computer players' turns (at Slow speed they take seconds): a New
+    Game chosen from it then starts, its table drawn, with nothing of the old game's turns
+    narrated over it. The choice used to be dropped while the turns played out."""
+    table.context.add_init_script("localStorage.setItem('ladder-rummy:settings', JSON.stringify({speed: 'slow', sort: 'suit', lang: 'en'}))")
+    open_seed(table, site, "hurry-1")
+    table.click("#stock")
+    table.wait_for_selector('#app[data-busy="false"][data-phase="play"]', state="attached")
+    table.locator("#hand button.card").first.click()
+    table.locator("#discard-button").click()
+    table.wait_for_selector('#app[data-others="true"]', state="attached")  # the computer turns play out, slowly
+    table.click("#menu-button")
+    start = table.locator("#start-dialog[open]")
+    start.get_by_role("button", name="Normal", exact=True).click()
+    confirm = table.locator("#confirm-dialog[open]")
+    confirm.get_by_role("button", name=re.compile("^Start")).click()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached", timeout=30_000)
+    expect(table.locator("#deal-counter .mode-badge")).to_have_text("New Game: Normal")
+    stored = json.loads(table.evaluate("localStorage.getItem('ladder-rummy:game:new')"))
+    assert stored["save"]["seed"] != "hurry-1"
+    assert table.locator("#hand button.card").count() == 10
+    table.wait_for_timeout(1500)  # nothing of the old game's turns comes after
+    assert table.locator("#hand button.card").count() == 10
+    assert table.locator("dialog[open]").count() == 0
