@@ -368,9 +368,11 @@ export class Renderer {
       h("span", { class: "sort-icon", "aria-hidden": "true", text: "⇅" }),
       h("span", { class: "sort-word", text: t(by === "rank" ? "sort.button_rank" : "sort.button_suit") }),
     ]);
-    sort.setAttribute("aria-pressed", String(!state.manual));
-    // The name holds the word the button shows (axe: label-content-name-mismatch).
-    sort.setAttribute("aria-label", `${t("sort.aria")}: ${t(by === "rank" ? "sort.button_rank" : "sort.button_suit")}`);
+    // A plain button, not a toggle: a press sorts a hand put in its own order, or switches the
+    // order. The name holds the word the button shows (axe: label-content-name-mismatch), and
+    // says when the person's own order stands instead.
+    const word = t(by === "rank" ? "sort.button_rank" : "sort.button_suit");
+    sort.setAttribute("aria-label", `${t("sort.aria")}: ${word}${state.manual ? ` (${t("sort.manual")})` : ""}`);
   }
 
   drawArrange(view, state) {

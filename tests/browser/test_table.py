@@ -474,6 +474,17 @@ def test_drag_reorders_the_hand_and_the_order_is_kept(table: Page, site: Site) -
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
     assert hand(table) == keyed
 
+    # The sort button says the person's own order stands; a press sorts the hand again. A plain
+    # button: it was a toggle "pressed" whenever the hand was sorted, which no press could undo.
+    sort = table.locator("#sort-button")
+    expect(sort).to_have_accessible_name("Sort your hand: Suit (now in your own order)")
+    assert sort.get_attribute("aria-pressed") is None
+    sort.click()
+    expect(sort).to_have_accessible_name("Sort your hand: Suit")
+    assert hand(table) == start
+    sort.click()
+    expect(sort).to_have_accessible_name("Sort your hand: Rank")
+
 
 def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> None:
     plan = find_seed(laydown_by=10, want_layoff=False)
