@@ -32,7 +32,7 @@ from ladder_rummy.bots import Bot, registry  # noqa: E402
 from ladder_rummy.bots.normal import NormalBot  # noqa: E402
 from ladder_rummy.bots.reading import Reading  # noqa: E402
 from ladder_rummy.cards import Card  # noqa: E402
-from ladder_rummy.contracts import CONTRACTS, Arrangement, _Search, lightest, solve_groups  # noqa: E402
+from ladder_rummy.contracts import CONTRACTS, Arrangement, _Search, lightest  # noqa: E402
 from ladder_rummy.melds import Meld  # noqa: E402
 
 import search_headroom  # noqa: E402
@@ -41,21 +41,11 @@ Key = Callable[[Sequence[Meld]], tuple[int, ...]]
 
 
 class _WholeSearch(_Search):
-    """The finder's search with a key that sees the whole arrangement, runs and groups together.
+    """The finder's search with a key that sees the whole arrangement, runs and groups together."""
 
-    The finder hands its key the groups alone when it picks them (its keys only count jokers,
-    cards and points, which add up); a key that asks what is left in hand needs the runs too.
-    """
-
-    def _finish(self, runs: list[Meld], left: Counter[Card], jokers: int) -> None:
-        whole: Key = lambda groups: self.key(self._in_contract_order(runs, list(groups)))  # noqa: E731
-        groups = solve_groups(left, [r.size for r in self.groups], jokers, whole)
-        if groups is None:
-            return
-        melds = self._in_contract_order(runs, groups)
-        s = self.key(melds)
-        if self.best_score is None or s < self.best_score:
-            self.best_score, self.best_melds = s, melds
+    def _group_key(self, runs: list[Meld]) -> Key:
+        """Groups judged with the runs beside them, in the contract's order."""
+        return lambda groups: self.key(self._in_contract_order(runs, list(groups)))
 
 
 def going_out_key(hand: Sequence[Card], table: Sequence[Meld]) -> Key:

@@ -189,13 +189,18 @@ class _Search:
         return sum(m.jokers for m in chosen) + meld.jokers > self.best_score[0]
 
     def _finish(self, runs: list[Meld], left: Counter[Card], jokers: int) -> None:
-        groups = solve_groups(left, [r.size for r in self.groups], jokers, self.key)
+        groups = solve_groups(left, [r.size for r in self.groups], jokers, self._group_key(runs))
         if groups is None:
             return
         melds = self._in_contract_order(runs, groups)
         s = self.key(melds)
         if self.best_score is None or s < self.best_score:
             self.best_score, self.best_melds = s, melds
+
+    def _group_key(self, runs: list[Meld]) -> Score:
+        """The key groups are chosen by, beside ``runs``: the search's own, as its keys add up
+        meld by meld (a key that asks what the whole arrangement leaves in hand needs the runs)."""
+        return self.key
 
     def _in_contract_order(self, runs: list[Meld], groups: list[Meld]) -> Arrangement:
         run_iter, group_iter = iter(runs), iter(groups)
