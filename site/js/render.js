@@ -186,6 +186,10 @@ export class Renderer {
     discard.setAttribute("aria-disabled", String(!canDiscard));
     stock.classList.toggle("can-draw", canStock);
     discard.classList.toggle("can-draw", canDiscard);
+    // The pile a hint suggests drawing from is marked; the line under the hand says the same.
+    const suggested = myTurn ? state.hint?.move : "";
+    stock.classList.toggle("suggested", suggested === "draw stock");
+    discard.classList.toggle("suggested", suggested === "draw discard");
     // The stock's name is its content ("Stock, " + the count you see + " cards"), so what a
     // screen reader says and what the eye reads agree.
     const [before, after] = t("pile.stock", { count: "\u0000" }).split("\u0000");

@@ -372,6 +372,13 @@ def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Pag
             expect(page.locator("#hand button.card.lifted")).to_have_attribute("data-card", move.split()[1])
             # the lifted card is the first of the two clicks (a mouse here), and the line says what the next does
             expect(hint).to_contain_text("It is lifted: click it" + (" (or Discard) to discard" if move.startswith("discard") else " to lay it off"))
+        if move.startswith("draw"):  # the suggested pile is marked, the other not (both can be drawn from)
+            pile, other = ("#stock", "#discard") if move == "draw stock" else ("#discard", "#stock")
+            expect(page.locator(f"{pile}.suggested.can-draw")).to_have_count(1)
+            expect(page.locator(f"{other}.can-draw:not(.suggested)")).to_have_count(1)
+            # and both wear the ring that says so: the stock's stacked edges once covered its own
+            rings = page.evaluate("['#stock', '#discard'].map((p) => getComputedStyle(document.querySelector(p + ' .card')).boxShadow)")
+            assert all("rgb(255, 209, 102) 0px 0px 0px 3px" in ring for ring in rings), rings
         before = replies(page)
         command(page, move)  # the person takes the advice (sound still off)
         after(page, before)
