@@ -140,8 +140,9 @@ function bindHand(game, on) {
   });
 
   /**
-   * A lifted card rises over its neighbours, so the whole of it shows, and covers the part of
-   * the fan they show. A tap there is meant for the card seen there a moment before, not for a
+   * A lifted card rises over its neighbours, so the whole of it shows, and may cover an edge of
+   * the fan they show (render.js liftedRoom moves the next card aside as far as the fan allows,
+   * or leaves the lifted card under it). A tap there is meant for the card seen there a moment before, not for a
    * second tap on the lifted one (a play-test discarded the 2♦ so, reaching for the 8♦ beside
    * it): the card of the fan's own order on top at that point (later cards lie over earlier
    * ones). A key's click (no point) is the focused card's.

@@ -21,6 +21,29 @@ const MELD_DENSITY = [
 ];
 const FAN_MAX = 11;
 
+
+/**
+ * Room for a lifted card in an overlapped hand. Raised over the others it shows whole, so the
+ * card after it would hide beneath it (a play-test could not see the K♦ beside the A♦ it was
+ * about to discard): that card moves aside by the lifted card's width while the others close up,
+ * each keeping half its width where it had it (the middle a click aims at) and never less than
+ * the fan's least strip. Where that leaves no room to show the next card's corner (eleven cards
+ * on a 360-px phone), nothing moves and the lifted card stays under its neighbour (`under`),
+ * raised and ringed: every card keeps its corner in view.
+ * `after`: the index of the card moved aside, or -1.
+ */
+function liftedRoom(step, { width, cardWidth, count, lifted }) {
+  const none = { after: -1, wide: step, rest: step, under: false };
+  if (step >= cardWidth || lifted === null || lifted === undefined || lifted >= count - 1 || count < 3) return none;
+  const least = Math.max(HAND_STRIP, step >= cardWidth / 2 + 1 ? cardWidth / 2 + 1 : 0);
+  const wide = Math.min(cardWidth + 2, width - cardWidth - least * (count - 2));
+  if (wide < cardWidth * 0.93) return { ...none, under: true }; // the corner starts 7% in (cards.css)
+  return { after: lifted + 1, wide, rest: (width - cardWidth - wide) / (count - 2), under: false };
+}
+
+/** The least a card of the fanned hand shows, in px: its corner, rank and suit, and room to tap it. */
+const HAND_STRIP = 27.5;
+
 export class Renderer {
   constructor() {
     this.pending = null;
@@ -458,7 +481,12 @@ export class Renderer {
     const count = buttons.length;
     const natural = count * cardWidth + (count - 1) * gap;
     const step = natural <= width ? cardWidth + gap : (width - cardWidth) / Math.max(1, count - 1);
-    buttons.forEach((button, i) => { button.style.marginLeft = i === 0 ? "0px" : `${(step - cardWidth).toFixed(1)}px`; });
+    const beside = liftedRoom(step, { width, cardWidth, count, lifted: state.selected });
+    buttons.forEach((button, i) => {
+      const here = i === 0 ? cardWidth : i === beside.after ? beside.wide : beside.rest;
+      button.style.marginLeft = `${(here - cardWidth).toFixed(1)}px`;
+      button.classList.toggle("under", beside.under && i === state.selected);
+    });
     // One tab stop for the whole hand (arrow keys move along it, input.js): the lifted card, the
     // one focused last, or the first.
     const current = buttons.find((b) => b === focused) || buttons[state.selected ?? -1] || buttons.find((b) => b.classList.contains("new")) || buttons[0];

@@ -82,6 +82,10 @@ CHECK = """([touch, core]) => {
     const next = cards[i + 1] && !card.classList.contains("lifted") ? cards[i + 1].getBoundingClientRect() : null;
     const exposed = next ? next.left - r.left : r.width;
     if (exposed < 27.5) problems.push(`hand card ${card.dataset.card} shows ${exposed.toFixed(1)} px`);
+    // A lifted card hides no other card's corner: the next moves aside, or it stays under the next
+    // (a play-test could not see the K♦ beside the A♦ it had lifted to discard).
+    const after = cards[i + 1] && card.classList.contains("lifted") && !card.classList.contains("under") ? cards[i + 1].getBoundingClientRect() : null;
+    if (after && after.left < r.right - after.width * 0.07 - 0.5) problems.push(`the lifted ${card.dataset.card} hides the corner of ${cards[i + 1].dataset.card}`);
     if (r.top < -0.5 || r.bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5) problems.push(`hand card ${card.dataset.card} off screen`);
   });
   // The "just drawn" flag lies on its own card's visible part, never on a neighbour's index.
@@ -211,6 +215,11 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         assert page.locator("#hand button.card").count() == 11
         for size in sizes:
             problems += check(page, size, touch, "eleven", lang, panels)
+        # A card lifted in the fan of eleven (its left edge: the strip every size shows).
+        page.locator("#hand button.card").nth(4).click(position={"x": 5, "y": 20})
+        page.locator("#hand button.card.lifted").wait_for()
+        for size in sizes:
+            problems += check(page, size, touch, "eleven-lifted", lang)
         open_at(page, site, positions["early"], phase="draw")
         for size in sizes:
             problems += check(page, size, touch, "early", lang)

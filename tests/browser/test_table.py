@@ -1309,10 +1309,11 @@ def test_a_joker_is_discarded_only_after_a_warning(browser: Browser, site: Site,
 
 
 def test_a_tap_on_the_fan_beside_a_lifted_card_lifts_that_card(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
-    """The lifted card rises over its neighbours and covers the strip of the fan they show: a tap
-    there lifts the card seen there, and never discards the lifted one by a "second tap" (a
-    play-test threw the 2♦ away so, reaching for the 8♦); a tap on the lifted card's own strip
-    still discards it."""
+    """A tap on the fan beside a lifted card lifts the card seen there, and never discards the
+    lifted one by a "second tap" (a play-test threw the 2♦ away so, reaching for the 8♦); a tap on
+    the lifted card's own strip still discards it. Eleven cards on a 360-px phone leave no room to
+    move the next card aside, so the lifted card stays under it, its strip in view (another
+    play-test could not see the K♦ under the A♦ it had lifted)."""
     with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en") as page:
         open_seed(page, site, "fan-tap")
         before = replies(page)
@@ -1326,7 +1327,8 @@ def test_a_tap_on_the_fan_beside_a_lifted_card_lifts_that_card(browser: Browser,
         page.touchscreen.tap((strip[0]["x"] + strip[1]["x"]) / 2, y)  # the 3rd card's own strip
         expect(cards.nth(2)).to_have_class(re.compile(r"\blifted\b"))
         covering = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('#hand button.card')?.dataset.index", [x, y])
-        assert covering == "2", "the lifted card covers the next card's strip (else this test shows nothing)"
+        assert covering == "3", "the next card's strip is in view beside the lifted card"
+        expect(cards.nth(2)).to_have_class(re.compile(r"\bunder\b"))
         page.touchscreen.tap(x, y)
         expect(cards.nth(3)).to_have_class(re.compile(r"\blifted\b"))
         assert cards.count() == count and page.get_attribute("#app", "data-phase") == "play", "nothing was discarded"
