@@ -112,7 +112,9 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
     h("div", { class: "row" }, ["easy", "normal", "hard"].map((difficulty) => h("button", {
       type: "button", class: "action big", text: t(`difficulty.${difficulty}`),
       onclick: choose({ mode: "new", difficulty }),
-    }))));
+    }))),
+    // The challenge is offered when a game ends (a play-test looked for it here, mid-game).
+    h("p", { class: "small challenge-note", text: t("start.new_challenge") }));
   // A first visit: "Learn by playing" (tutorial.js), or not — asked once, then on the Rules page.
   const lesson = offerLesson ? h("section", { class: "learn-offer", "aria-labelledby": "learn-offer-title" },
     h("h3", { id: "learn-offer-title", text: t("learn.offer_title") }),

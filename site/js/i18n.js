@@ -191,7 +191,9 @@ export function contractWords(contract, { short = false } = {}) {
     .map(({ kind, size, count }) => {
       const template = (short && entry(`contract.short.${kind}.${count}`)) || (entry(`contract.${kind}.${count}`) ?? `${count} × ${kind} ${size}`);
       const sizeWord = entry(`contract.size.${size}`) ?? String(size);
-      return template.replace("{size}", sizeWord);
+      const words = template.replace("{size}", sizeWord);
+      // A seat's short line breaks between melds, never inside one ("run of" above a lone "4").
+      return short ? words.replace(/ /g, "\u00a0") : words;
     })
     .join(t("contract.join"));
 }

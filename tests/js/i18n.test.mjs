@@ -74,3 +74,17 @@ test("a joker in a group stands for a rank said in words, not its letter", async
   await setLanguage("en");
   assert.deepEqual(["K", "10", "QS"].map(standsName), ["king", "10", "queen of spades"]);
 });
+
+test("a seat's short contract breaks between its melds, never inside one (a lone 4 under 'run of')", async () => {
+  const { contractWords } = await import("../../site/js/i18n.js");
+  const step2 = [{ kind: "group", size: 3 }, { kind: "run", size: 4 }];
+  for (const lang of ["en", "tr", "ko"]) {
+    await setLanguage(lang);
+    const join = t("contract.join");
+    const short = contractWords(step2, { short: true });
+    const melds = short.split(join);
+    assert.equal(melds.length, 2, `${lang}: ${short}`);
+    for (const meld of melds) assert.ok(!/ /.test(meld), `${lang}: a breakable space inside "${meld}"`);
+    assert.ok(contractWords(step2).includes(" "), `${lang}: the long form is left to wrap as words do`);
+  }
+});
