@@ -25,6 +25,8 @@ import { checkName } from "./names.js";
 import { LESSON, LESSON_SEEN, Lesson } from "./tutorial.js";
 
 const LESSON_SLOT = "learn"; // the lesson's own slot: saved with its step, never counted, forgotten once left (tutorial.js)
+/** What accept() resolves to when the person left its table for another game meanwhile. */
+const LEFT = Symbol("left");
 
 /** The page's mode of a saved game: {mode: "daily", date} | {mode: "new", difficulty}. */
 function modeOf(save) {
@@ -110,6 +112,7 @@ export class Game {
     this.startRefusal = null; // why the engine refused the last game asked for (a link's game: said on a notice)
     this.linkRefused = false; // the page's link names a game that cannot be played (said once, not started)
     this.logId = 0;
+    this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
     this.keyboardUsed = false; // the last input was a key (focus moved after a move then shows)
     const panels = storage.read(KEYS.panels, {});
     if (panels && panels.keyboard === true) this.set({ keyboardOpen: true });
@@ -482,8 +485,8 @@ export class Game {
       return false;
     }
     this.set({ selected: null, arrange: null, hint: null });
-    await this.accept(answer, { previous });
-    this.lesson?.update(this.state.view, command);
+    const left = await this.accept(answer, { previous });
+    if (left !== LEFT) this.lesson?.update(this.state.view, command); // a lesson left for another game ends there
     return true;
   }
 
@@ -515,11 +518,12 @@ export class Game {
    */
   async hurryToIdle() {
     if (!this.state.busy) return;
-    this.hurrying = true;
+    this.hurrying += 1; // a count: a second choice made meanwhile keeps the first one's hurry
     try {
+      this.endLook("next"); // a deal's table looked at (its sheet put away over the menu): go on
       while (this.state.busy) await new Promise((resolve) => { setTimeout(resolve, 30); });
     } finally {
-      this.hurrying = false;
+      this.hurrying -= 1;
     }
   }
 
@@ -529,14 +533,25 @@ export class Game {
     if (!this.persist(answer, { fresh })) return undefined;
     this.set({ save: answer.save, busy: true });
     this.turn = this.show(answer, { previous, animate: true }); // the menu may wait for it (openMenu)
-    await this.turn;
-    const leaving = this.hurrying; // the person chose another game meanwhile (hurryToIdle)
+    try {
+      await this.turn;
+    } catch (error) {
+      this.set({ busy: false }); // never a table (or a menu's hurryToIdle) waiting for ever
+      throw error;
+    }
+    const view = answer.view;
+    if (this.hurrying > 0) {
+      // The person chose another game meanwhile (hurryToIdle): this one, saved already, is
+      // counted if it ended (before the next game takes the slot), with no sheet over the next.
+      if (view.game_over && this.holding(slot)) await this.finish(slot, view, answer.save);
+      this.set({ busy: false });
+      return LEFT;
+    }
     this.set({ busy: false });
     if (!this.holding(slot)) return undefined; // another tab took the game over meanwhile
-    const view = answer.view;
     if (view.game_over) {
       const daily = await this.finish(slot, view, answer.save);
-      return leaving ? undefined : this.gameOver(view, answer.save, daily); // counted; its sheet would cover the next game
+      return this.gameOver(view, answer.save, daily);
     }
     this.persist(answer); // with the hand's order as the animation left it
     this.turnBack(view);
@@ -826,7 +841,7 @@ export class Game {
           if (speed !== "instant" || event.seat === 0) this.renderer.flush();
           if (event.seat === 0) this.keepFocus(); // the card played had the focus
         },
-        hurried: () => this.hurrying,
+        hurried: () => this.hurrying > 0,
         dealEnd: async (event, shown) => {
           const after = view.events.slice(view.events.indexOf(event) + 1);
           const last = view.game_over && !after.some((e) => e.type === "deal_end");
@@ -838,7 +853,7 @@ export class Game {
           this.renderer.flush();
           const next = lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next";
           let choice = await dialogs.showDealEnd(event, shown.players, { next });
-          while (choice === "look") {
+          while (choice === "look" && !this.hurrying) {
             choice = await this.lookAtDeal({ deal: event.deal, next });
             if (choice !== "scores") break;
             this.set({ hint: { text: t(line, { deal: event.deal }) } });

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
-from helpers import (INSTANT, ROOT, choose, command, device, find_seed, first_position, hand, last_deal, legal_moves,
+from helpers import (INSTANT, ROOT, before_the_end, choose, command, device, find_seed, first_position, hand, last_deal, legal_moves,
                      pin_clock, settings_script, settle, stored_game, type_moves)
 
 if TYPE_CHECKING:
@@ -1384,3 +1384,42 @@ def test_a_game_chosen_from_the_menu_while_the_computers_play_is_started(table: 
     table.wait_for_timeout(1500)  # nothing of the old game's turns comes after
     assert table.locator("#hand button.card").count() == 10
     assert table.locator("dialog[open]").count() == 0
+
+
+def ended_by_the_computers(tries: int = 40) -> tuple[dict, str]:
+    """A New Game one discard of the person's before the computer players' turns end it: the save
+    at that moment and the discard (the person does not go out with it)."""
+    from ladder_rummy import adapter
+
+    for n in range(tries):
+        save, move = before_the_end(f"end-by-them-{n}")
+        adapter.resume(json.dumps(save))
+        answer = json.loads(adapter.act(move))
+        events = answer["view"]["events"]
+        if move.startswith("discard ") and answer["view"]["hand"] and any(e.get("seat") not in (None, 0) for e in events):
+            return save, move
+    raise AssertionError("no seed ends in the computer players' turns")
+
+
+def test_a_game_that_ends_while_its_turns_are_hurried_is_counted_and_the_next_one_starts(table: Page, site: Site) -> None:
+    """The person's last discard; the computer players' turns that end the game play out slowly;
+    a New Game chosen from the menu meanwhile starts, and the game that ended is counted once,
+    with no results sheet over the new one (the review of the hurry: the old game's count could
+    release the slot the new game had just taken)."""
+    save, move = ended_by_the_computers()
+    table.context.add_init_script("localStorage.setItem('ladder-rummy:settings', JSON.stringify({speed: 'slow', sort: 'suit', lang: 'en'}))")
+    resume_at_play(table, site, save)
+    command(table, move)
+    table.wait_for_selector('#app[data-others="true"]', state="attached")
+    table.click("#menu-button")
+    table.locator("#start-dialog[open]").get_by_role("button", name="Normal", exact=True).click()
+    table.locator("#confirm-dialog[open]").get_by_role("button", name=re.compile("^Start")).click()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached", timeout=30_000)
+    expect(table.locator("#deal-counter .mode-badge")).to_have_text("New Game: Normal")
+    expect(table.locator("#deal-counter")).to_contain_text("Deal 1/10")
+    table.wait_for_timeout(1500)
+    assert table.locator("dialog[open]").count() == 0, "no sheet of the old game over the new one"
+    kept = json.loads(table.evaluate("localStorage.getItem('ladder-rummy:game:new')"))
+    assert kept["save"]["seed"] != save["seed"] and not kept.get("over")
+    games = json.loads(table.evaluate("localStorage.getItem('ladder-rummy:stats')"))["games"]
+    assert [g.get("seed") for g in games].count(save["seed"]) <= 1 and len(games) == 1, games
