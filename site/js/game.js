@@ -1261,15 +1261,9 @@ export class Game {
 
   async openMenu() {
     if (this.state.screen !== "table") return;
-    if (this.looking) {
-      // The menu over a deal's last table: the deal goes on first (the next deal's computer
-      // turns play out), then the menu opens; unless that deal ended the game or the lesson,
-      // whose own sheet comes next and offers the menu.
-      const ending = Boolean(this.lesson);
-      this.endLook("next");
-      await this.turn;
-      if (ending || this.state.view?.game_over) return;
-    }
+    // At once, even over a deal's last table being looked at: closed, the menu leaves that look
+    // as it was; a game chosen from it hurries the deal's end through (hurryToIdle). It used to
+    // wait for the next deal's computer turns, and opened late under keys meant for the table.
     await this.showStart();
   }
 

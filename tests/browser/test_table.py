@@ -183,6 +183,14 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     assert table.locator("#melds .meld").count() == melds  # the deal's own table, not the next deal's
     table.locator("#hand").focus()
     table.keyboard.press("ArrowRight")  # a key on the table while looking: the line keeps the way on
+    # The menu opens at once over the look (it used to wait for the next deal's turns and open
+    # late, under keys meant for the table), and closed leaves the look as it was.
+    table.click("#menu-button")
+    table.locator("#start-dialog[open]").wait_for(timeout=2_000)
+    table.keyboard.press("Escape")
+    expect(table.locator("#start-dialog[open]")).to_have_count(0)
+    expect(next_deal).to_be_visible()
+    assert "Deal 1/10" in table.inner_text("#deal-counter") and table.locator("#melds .meld").count() == melds
     table.get_by_role("button", name="Scores").click()
     sheet.wait_for()
     expect(table.locator("#hint")).to_have_text("Deal 1 is over: read the scores, then click Next deal.")
@@ -1423,3 +1431,22 @@ def test_a_game_that_ends_while_its_turns_are_hurried_is_counted_and_the_next_on
     assert kept["save"]["seed"] != save["seed"] and not kept.get("over")
     games = json.loads(table.evaluate("localStorage.getItem('ladder-rummy:stats')"))["games"]
     assert [g.get("seed") for g in games].count(save["seed"]) <= 1 and len(games) == 1, games
+
+
+def test_a_game_chosen_from_the_menu_over_a_deals_last_table_starts(table: Page, site: Site) -> None:
+    """A deal's sheet put away (its last table looked at), the menu opened over it, a New Game
+    chosen: the look ends, the old deal's end is hurried through, the new game is on the table."""
+    plan = find_seed(laydown_by=4, want_layoff=False)
+    open_seed(table, site, plan.seed)
+    type_moves(table, plan.moves)
+    table.locator("#deal-dialog[open]").wait_for()
+    table.keyboard.press("Escape")
+    expect(table.locator("#next-deal-button")).to_be_visible()
+    table.click("#menu-button")
+    table.locator("#start-dialog[open]").get_by_role("button", name="Hard", exact=True).click()
+    table.locator("#confirm-dialog[open]").get_by_role("button", name=re.compile("^Start")).click()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached", timeout=30_000)
+    expect(table.locator("#deal-counter .mode-badge")).to_have_text("New Game: Hard")
+    expect(table.locator("#deal-counter")).to_contain_text("Deal 1/10")
+    expect(table.locator("#next-deal-button")).to_be_hidden()
+    assert table.locator("dialog[open]").count() == 0
