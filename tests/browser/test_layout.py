@@ -151,6 +151,15 @@ ROOM = """() => {
 }"""
 
 
+# The menu's buttons stay inside their section (Daily, New Game) at every size.
+START_FITS = """() => [...document.querySelectorAll("#start-dialog[open] .mode")].flatMap((section) => {
+  const box = section.getBoundingClientRect();
+  return [...section.querySelectorAll("button")].filter((b) => b.getClientRects().length)
+    .filter((b) => b.getBoundingClientRect().right > box.right + 0.5 || b.getBoundingClientRect().left < box.left - 0.5)
+    .map((b) => `the menu's "${b.textContent}" sticks out of its section`);
+})"""
+
+
 # The Arrange panel's buttons are whole in view, inside the panel (which may scroll its slots).
 ARRANGE_BUTTONS = """() => {
   const panel = document.getElementById("arrange").getBoundingClientRect();
@@ -210,6 +219,10 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
     with device(browser, guard, profile=returning_profile, size=sizes[0], touch=touch, lang=lang) as page:
         page.goto(site.url)
         page.wait_for_selector("#start-dialog[open]")
+        for size in sizes:  # the menu: no button wider than its column ("Every past Daily", Turkish, on its side)
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            problems += [f"{lang} {size[0]}×{size[1]}: {p}" for p in page.evaluate(START_FITS)]
+        page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
         open_at(page, site, positions["eleven"])
         assert page.get_attribute("html", "lang") == lang
         assert page.locator("#hand button.card").count() == 11
