@@ -1368,6 +1368,16 @@ def test_a_sheet_opened_from_the_start_screen_gives_the_focus_back_to_its_button
         table.wait_for_selector("#start-dialog:not([open])", state="attached")
 
 
+def start_from_menu(table: Page, difficulty: str) -> None:
+    """Open the menu, choose a New Game at `difficulty`, confirm leaving the game on the table,
+    and wait for the new game's first turn (its badge says which)."""
+    table.click("#menu-button")
+    table.locator("#start-dialog[open]").get_by_role("button", name=difficulty, exact=True).click()
+    table.locator("#confirm-dialog[open]").get_by_role("button", name=re.compile("^Start")).click()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached", timeout=30_000)
+    expect(table.locator("#deal-counter .mode-badge")).to_have_text(f"New Game: {difficulty}")
+
+
 def test_a_game_chosen_from_the_menu_while_the_computers_play_is_started(table: Page, site: Site) -> None:
     """The menu opens over the computer players' turns (at Slow speed they take seconds): a New
     Game chosen from it then starts, its table drawn, with nothing of the old game's turns
@@ -1379,13 +1389,7 @@ def test_a_game_chosen_from_the_menu_while_the_computers_play_is_started(table: 
     table.locator("#hand button.card").first.click()
     table.locator("#discard-button").click()
     table.wait_for_selector('#app[data-others="true"]', state="attached")  # the computer turns play out, slowly
-    table.click("#menu-button")
-    start = table.locator("#start-dialog[open]")
-    start.get_by_role("button", name="Normal", exact=True).click()
-    confirm = table.locator("#confirm-dialog[open]")
-    confirm.get_by_role("button", name=re.compile("^Start")).click()
-    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached", timeout=30_000)
-    expect(table.locator("#deal-counter .mode-badge")).to_have_text("New Game: Normal")
+    start_from_menu(table, "Normal")
     stored = json.loads(table.evaluate("localStorage.getItem('ladder-rummy:game:new')"))
     assert stored["save"]["seed"] != "hurry-1"
     assert table.locator("#hand button.card").count() == 10
@@ -1419,11 +1423,7 @@ def test_a_game_that_ends_while_its_turns_are_hurried_is_counted_and_the_next_on
     resume_at_play(table, site, save)
     command(table, move)
     table.wait_for_selector('#app[data-others="true"]', state="attached")
-    table.click("#menu-button")
-    table.locator("#start-dialog[open]").get_by_role("button", name="Normal", exact=True).click()
-    table.locator("#confirm-dialog[open]").get_by_role("button", name=re.compile("^Start")).click()
-    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached", timeout=30_000)
-    expect(table.locator("#deal-counter .mode-badge")).to_have_text("New Game: Normal")
+    start_from_menu(table, "Normal")
     expect(table.locator("#deal-counter")).to_contain_text("Deal 1/10")
     table.wait_for_timeout(1500)
     assert table.locator("dialog[open]").count() == 0, "no sheet of the old game over the new one"
@@ -1442,11 +1442,7 @@ def test_a_game_chosen_from_the_menu_over_a_deals_last_table_starts(table: Page,
     table.locator("#deal-dialog[open]").wait_for()
     table.keyboard.press("Escape")
     expect(table.locator("#next-deal-button")).to_be_visible()
-    table.click("#menu-button")
-    table.locator("#start-dialog[open]").get_by_role("button", name="Hard", exact=True).click()
-    table.locator("#confirm-dialog[open]").get_by_role("button", name=re.compile("^Start")).click()
-    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached", timeout=30_000)
-    expect(table.locator("#deal-counter .mode-badge")).to_have_text("New Game: Hard")
+    start_from_menu(table, "Hard")
     expect(table.locator("#deal-counter")).to_contain_text("Deal 1/10")
     expect(table.locator("#next-deal-button")).to_be_hidden()
     assert table.locator("dialog[open]").count() == 0
