@@ -532,9 +532,8 @@ export class Game {
     const slot = this.slot;
     if (!this.persist(answer, { fresh })) return undefined;
     this.set({ save: answer.save, busy: true });
-    this.turn = this.show(answer, { previous, animate: true }); // the menu may wait for it (openMenu)
     try {
-      await this.turn;
+      await this.show(answer, { previous, animate: true });
     } catch (error) {
       this.set({ busy: false }); // never a table (or a menu's hurryToIdle) waiting for ever
       throw error;
@@ -1021,9 +1020,9 @@ export class Game {
       // A card that fits a meld is laid off by the second tap when it fits one meld only, and put
       // back when it fits several (or is a joker): never discarded, which would hand it to the
       // next player (the line under the hand says which; Discard still discards it).
-      const melds = this.layoffMelds(card);
-      if (melds.length === 1 && card !== "JK") { this.layoffTo(melds[0]); return; }
-      if (melds.length) { this.deselect(); return; } // a joker too: laid off only on purpose
+      const { melds, onto } = this.secondTap(card);
+      if (onto) { this.layoffTo(onto); return; }
+      if (melds.length) { this.deselect(); return; }
       this.discardSelected();
       return;
     }
@@ -1036,14 +1035,20 @@ export class Game {
     if (view.taken && card === view.taken) return { text: t("hint.taken", { card: name }), warn: true };
     if (!view.players[0].laid_down) return { text: t("hint.selected", { card: name }) };
     if (view.laid_down_this_turn) return { text: t("hint.laid_this_turn") };
-    const melds = this.layoffMelds(card);
-    if (melds.length) return { text: t(melds.length === 1 && card !== "JK" ? "hint.selected_laid_one" : "hint.selected_laid", { card: name }) };
+    const { melds, onto } = this.secondTap(card);
+    if (melds.length) return { text: t(onto ? "hint.selected_laid_one" : "hint.selected_laid", { card: name }) };
     return { text: t("hint.no_fit", { card: name }) };
   }
 
-  /** The melds `card` can be laid off on now, as the engine lists them (a joker at either end of one run counts once). */
-  layoffMelds(card) {
-    return [...new Set(layoffTargets(this.state.view.legal, card).map((target) => target.meld))];
+  /**
+   * What a second tap on a lifted `card` does once down: `melds`, those it can be laid off on as
+   * the engine lists them (a joker at either end of one run counts once), and `onto`, the one it
+   * is laid off on — the only meld it fits, never for a joker (laid off only on purpose). The tap
+   * and the line under the hand both read this, so they cannot disagree.
+   */
+  secondTap(card) {
+    const melds = [...new Set(layoffTargets(this.state.view.legal, card).map((target) => target.meld))];
+    return { melds, onto: melds.length === 1 && card !== "JK" ? melds[0] : null };
   }
 
   deselect() {

@@ -21,7 +21,6 @@ const MELD_DENSITY = [
 ];
 const FAN_MAX = 11;
 
-
 /**
  * Room for a lifted card in an overlapped hand. Raised over the others it shows whole, so the
  * card after it would hide beneath it (a play-test could not see the K♦ beside the A♦ it was
