@@ -8,6 +8,7 @@ import { handKeys, modeLine } from "./render.js";
 import { KEYS } from "./storage.js";
 import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
+import { Choices } from "./choices.js";
 import { LANGUAGES, cardName, pickLanguage, refusalText, setLanguage, t } from "./i18n.js";
 import { canDiscard, emptyTable, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
@@ -27,6 +28,8 @@ import { LESSON, LESSON_SEEN, Lesson } from "./tutorial.js";
 const LESSON_SLOT = "learn"; // the lesson's own slot: saved with its step, never counted, forgotten once left (tutorial.js)
 /** What accept() resolves to when the person left its table for another game meanwhile. */
 const LEFT = Symbol("left");
+/** What newGame() and openSlot() resolve to when a later choice took their place (truthy: nothing more to do). */
+const LATER = Symbol("later");
 
 /** The page's mode of a saved game: {mode: "daily", date} | {mode: "new", difficulty}. */
 function modeOf(save) {
@@ -113,6 +116,7 @@ export class Game {
     this.linkRefused = false; // the page's link names a game that cannot be played (said once, not started)
     this.logId = 0;
     this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
+    this.choices = new Choices(); // the latest of those choices is the one that starts
     this.keyboardUsed = false; // the last input was a key (focus moved after a move then shows)
     const panels = storage.read(KEYS.panels, {});
     if (panels && panels.keyboard === true) this.set({ keyboardOpen: true });
@@ -135,6 +139,7 @@ export class Game {
     const turned = "busy" in patch && patch.busy !== this.state.busy;
     this.store.set(patch);
     if (turned) this.renderer.flush();
+    if (turned && !patch.busy) this.choices.idle();
   }
 
   // ---- boot ----
@@ -213,11 +218,12 @@ export class Game {
   /**
    * Show the game kept in `slot` at its latest saved move, holding it for this tab (`steal`: take
    * it from the tab that holds it). Resolves true if it is on the table or another tab holds it
-   * (the notice says so), false if there is nothing to continue there.
+   * (the notice says so), LATER if a later choice takes its place, false if there is nothing to
+   * continue there.
    */
   async openSlot(slot, { steal = false } = {}) {
     if (this.saves.raw(slot) === null) return false;
-    await this.hurryToIdle();
+    if (!(await this.hurryToIdle())) return LATER; // a later choice takes its place
     if (!(await this.tabs.hold(slot, { steal }))) {
       this.set({ screen: "table" });
       this.showAway(slot);
@@ -290,7 +296,9 @@ export class Game {
     const choice = await dialogs.showAway({ title: t("away.title"), text: t("away.text") });
     if (this.away !== slot) return;
     this.away = null;
-    if (choice === "here" && (await this.openSlot(slot, { steal: true }))) {
+    const opened = choice === "here" && (await this.openSlot(slot, { steal: true }));
+    if (opened === LATER) return;
+    if (opened) {
       // The other tab started a new game in this one's place: say so, not only show another deal.
       const now = this.state.save?.seed;
       if (mine && now && now !== mine) await dialogs.showNotice(t("refused.replaced"), { title: t("refused.title") });
@@ -441,14 +449,15 @@ export class Game {
   /**
    * Start a game ({mode: "daily", date} | {mode: "new", difficulty, seed?}). A Daily already
    * started is continued instead, never dealt again; a start that would end or leave a game in
-   * progress asks first. Resolves true if a game started or continued.
+   * progress asks first. Resolves true if a game started or continued, LATER if a game chosen
+   * after it takes its place.
    */
   async newGame(args) {
     args = pastDaily(args, utcToday());
     const slot = args.learn ? LESSON_SLOT : slotOf(args);
     if (args.mode === "daily" && this.saves.inProgress(slot)) return slot === this.slot || this.openSlot(slot);
     if (!(await this.confirmStart(args))) return false;
-    await this.hurryToIdle();
+    if (!(await this.hurryToIdle())) return LATER; // a later choice takes its place
     if (!args.learn) this.dropLesson(); // another game replaces the lesson
     await this.tabs.hold(slot, { steal: true });
     this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
@@ -515,16 +524,21 @@ export class Game {
    * that game from the menu while the computer players' turns were still playing out (the menu
    * opens over them): those turns are hurried through, unnarrated and without a deal's sheet, as
    * the person has left this table; they are saved already. Before this, the choice was dropped.
+   * Resolves whether this choice still stands: of two made within one hurry, only the later
+   * starts (both used to, one over the other).
    */
   async hurryToIdle() {
-    if (!this.state.busy) return;
-    this.hurrying += 1; // a count: a second choice made meanwhile keeps the first one's hurry
-    try {
-      this.endLook("next"); // a deal's table looked at (its sheet put away over the menu): go on
-      while (this.state.busy) await new Promise((resolve) => { setTimeout(resolve, 30); });
-    } finally {
-      this.hurrying -= 1;
+    const ticket = this.choices.take();
+    if (this.state.busy) {
+      this.hurrying += 1; // a count: a second choice made meanwhile keeps the first one's hurry
+      try {
+        this.endLook("next"); // a deal's table looked at (its sheet put away over the menu): go on
+        await this.choices.until(() => this.state.busy);
+      } finally {
+        this.hurrying -= 1;
+      }
     }
+    return this.choices.stands(ticket);
   }
 
   /** Save, then animate the events up to the new view; at the end of the game, count it and say how it went. */
@@ -1302,7 +1316,9 @@ export class Game {
     try {
       this.storage.write(LESSON_SEEN, { seen: true });
       this.lessonAt = null;
-      if (!(await this.newGame({ ...LESSON }))) return false;
+      const started = await this.newGame({ ...LESSON });
+      if (!started) return false;
+      if (started === LATER) return true; // another game chosen meanwhile starts instead
       this.lesson = this.coach(0);
       this.lesson.draw();
       return true;
