@@ -52,7 +52,35 @@ export function progressSentence(progress) {
     .map(({ meld, which }) => t(meld.missing === 1 ? "progress.need_one" : "progress.need", {
       count: meld.missing, options: optionWords(meld), which,
     }));
-  return t("progress.missing", { count: progress.missing, parts: parts.join(t("progress.semicolon")) });
+  const line = t("progress.missing", { count: progress.missing, parts: parts.join(t("progress.semicolon")) });
+  const others = parts.length === 1 ? otherOuts(progress) : ""; // two lacking melds already fill the panel's lines
+  return others ? `${line} ${t("progress.also", { cards: others })}` : line;
+}
+
+const SUITS = ["C", "D", "H", "S"];
+const OTHERS_SHOWN = 3; // more would not fit the panel's lines on a phone: then none is named
+
+/**
+ * The engine's outs that the line's plan does not name ("ace", "7♥"), as words, or "": the line
+ * names one best plan, and a hand often has others (4♣ 4♠ / 5♦ 5♥ / 7♦ 7♦ 7♥ wants a 4, a 5 or
+ * a 7, not only the 4 the plan's meld lacks). A rank stands for itself when every suit of it is
+ * an out. None when the line already speaks of any rank or any run.
+ */
+function otherOuts(progress) {
+  const open = progress.melds.some((meld) => meld.missing > 0 && (meld.kind === "group" ? !meld.rank : !meld.suit));
+  if (open || !progress.outs) return "";
+  const named = new Set(progress.melds.flatMap((meld) => meld.options));
+  const extra = progress.outs.filter((card) => card !== "JK" && !named.has(card));
+  const items = [];
+  const seen = new Set();
+  for (const card of extra) {
+    const rank = card.slice(0, -1);
+    const whole = SUITS.every((suit) => extra.includes(rank + suit));
+    const item = whole ? rankWord(rank) : shortCard(card);
+    if (!seen.has(item)) items.push(item);
+    seen.add(item);
+  }
+  return items.length && items.length <= OTHERS_SHOWN ? listOr(items) : "";
 }
 
 /** A canonical action as a suggestion in words: "discard KC" → "Discard K♣." */

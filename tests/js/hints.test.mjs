@@ -96,3 +96,48 @@ test("a suggested lay-off names the meld by the cards one sees, not by a number 
     assert.ok(group.includes("8♣ 8♦ 8♥") && group.includes("8♠"), `${lang}: ${group}`);
   }
 });
+
+/** The engine's progress for two groups, one full (A A joker) and one lacking a 5, with an ace also an out. */
+const TWO_PLANS = {
+  step: 1, missing: 1, ready: false,
+  melds: [
+    { kind: "group", size: 3, rank: "A", suit: null, have: ["AH", "AS", "JK"], missing: 0, options: [] },
+    { kind: "group", size: 3, rank: "5", suit: null, have: ["5D", "5D"], missing: 1, options: ["5C", "5D", "5H", "5S", "JK"] },
+  ],
+  outs: ["AC", "5C", "AD", "5D", "AH", "5H", "AS", "5S", "JK"],
+};
+
+test("the contract line names the outs of other plans too, in every language", async () => {
+  const { progressSentence } = await import("../../site/js/hints.js");
+  const expected = { en: "Any ace would do as well.", tr: "Başka bir planla şu da olur: as.", ko: "에이스도 됩니다." };
+  for (const [lang, also] of Object.entries(expected)) {
+    await setLanguage(lang);
+    const sentence = progressSentence(TWO_PLANS);
+    assert.ok(sentence.endsWith(` ${also}`), sentence);
+    assert.ok(sentence.startsWith(t("progress.missing_one", { parts: "" }).slice(0, 6)), sentence);
+  }
+  await setLanguage("en");
+  assert.equal(progressSentence(TWO_PLANS), "1 card to go: one more 5 or a joker for the second group. Any ace would do as well.");
+});
+
+test("other outs: a rank only when every suit of it is one; none past three, none when the line names every out", async () => {
+  const { progressSentence } = await import("../../site/js/hints.js");
+  await setLanguage("en");
+  const run = { ...TWO_PLANS, outs: [...TWO_PLANS.outs.filter((c) => !c.startsWith("A")), "7H", "8H"] };
+  assert.ok(progressSentence(run).endsWith(" Any 7♥ or 8♥ would do as well."), progressSentence(run));
+  const many = { ...TWO_PLANS, outs: [...TWO_PLANS.outs, "7H", "8H", "9H"] };
+  assert.ok(progressSentence(many).endsWith("for the second group."), progressSentence(many));
+  const one = { ...TWO_PLANS, outs: ["5C", "5D", "5H", "5S", "JK"] };
+  assert.equal(progressSentence(one), "1 card to go: one more 5 or a joker for the second group.");
+});
+
+test("other outs are not named when two melds still lack cards (the panel's lines are full)", async () => {
+  const { progressSentence } = await import("../../site/js/hints.js");
+  await setLanguage("en");
+  const two = {
+    ...TWO_PLANS, missing: 2,
+    melds: [{ ...TWO_PLANS.melds[0], have: ["AH", "AS"], missing: 1, options: ["AC", "AD", "AH", "AS", "JK"] }, TWO_PLANS.melds[1]],
+    outs: [...TWO_PLANS.outs, "7H", "7D", "7C", "7S"],
+  };
+  assert.ok(progressSentence(two).endsWith("for the second group."), progressSentence(two));
+});
