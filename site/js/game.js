@@ -494,6 +494,7 @@ export class Game {
       return false;
     }
     this.set({ selected: null, arrange: null, hint: null });
+    if (from === "keyboard") $("command-input").value = ""; // played: the box is free at once, not after the deal's sheet
     const left = await this.accept(answer, { previous });
     if (left !== LEFT) this.lesson?.update(this.state.view, command); // a lesson left for another game ends there
     return true;
@@ -1192,7 +1193,7 @@ export class Game {
     const command = text.trim().replace(/\s+/g, " ");
     if (!command) return;
     if (!this.engine || this.state.busy) return;
-    this.play(command, { from: "keyboard" }).then((ok) => { if (ok) $("command-input").value = ""; });
+    this.play(command, { from: "keyboard" }); // a refused command stays in the box, its reason under it
   }
 
   toggleSort() {

@@ -1442,6 +1442,9 @@ def test_a_game_chosen_from_the_menu_over_a_deals_last_table_starts(table: Page,
     table.locator("#deal-dialog[open]").wait_for()
     table.keyboard.press("Escape")
     expect(table.locator("#next-deal-button")).to_be_visible()
+    # The command that ended the deal left the box as soon as it was played (it stayed there,
+    # as if refused, while the deal's last table was looked at).
+    expect(table.get_by_role("textbox", name="Command")).to_have_value("")
     start_from_menu(table, "Hard")
     expect(table.locator("#deal-counter")).to_contain_text("Deal 1/10")
     expect(table.locator("#next-deal-button")).to_be_hidden()
