@@ -387,6 +387,12 @@ def test_the_keyboard_panel_is_remembered_and_found_by_name(table_page: Page, si
     assert toggle.get_attribute("aria-expanded") == "true"
     assert page.get_by_role("textbox", name="Command").is_visible()
     assert page.evaluate("document.activeElement.closest('#keyboard-panel') !== null")  # focus moved into it
+    # The page scrolls to the panel; the top bar stays, its menu at hand (it used to scroll away:
+    # the body's overflow made it a scroll container, which the sticky bar stuck to instead).
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 100
+    menu = page.locator("#menu-button").bounding_box()
+    assert menu is not None and menu["y"] >= 0, menu
     page.reload()
     settle(page)
     assert page.get_by_role("list", name="Legal moves").count() == 1
