@@ -227,9 +227,10 @@ export function showDealEnd(summary, players, { next = "deal.next" } = {}) {
         h("th", { scope: "col", class: "step", text: t("deal.ladder") }),
         h("th", { scope: "col", class: "cards-col", text: t("deal.cards") }))),
       bodies),
-  ], [closeButton(dialog, "next", t(next), true)]);
-  // Put away by Escape or Back (both "cancel" it, back.js), the sheet resolves "look": the person
-  // wants the table it covers, not the next deal. Closed by the page (another tab took the
+  ], [closeButton(dialog, "look", t("deal.look")), closeButton(dialog, "next", t(next), true)]);
+  // Put away by its "See the table" button (a phone has no Escape, an iPhone no Back), Escape or
+  // Back (both "cancel" it, back.js), the sheet resolves "look": the person wants the table it
+  // covers, not the next deal. Closed by the page (another tab took the
   // game), it resolves "" as before.
   let dismissed = false;
   const cancel = () => { dismissed = true; };

@@ -198,6 +198,12 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     expect(sheet).to_have_count(0)
     expect(next_deal).to_be_visible()
     assert "Deal 1/10" in table.inner_text("#deal-counter")
+    # By touch too: a phone has no Escape (an iPhone no Back); the sheet's own button puts it away.
+    table.get_by_role("button", name="Scores").click()
+    sheet.get_by_role("button", name="See the table").click()
+    expect(sheet).to_have_count(0)
+    expect(next_deal).to_be_visible()
+    assert table.locator("#melds .meld").count() == melds
     next_deal.click()
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
     assert "Deal 2/10" in table.inner_text("#deal-counter")
