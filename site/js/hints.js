@@ -17,11 +17,19 @@ export function listOr(items) {
   return `${items.slice(0, -1).join(t("progress.comma"))}${t("progress.or")}${items[items.length - 1]}`;
 }
 
-/** "the second group", "the run 4♦–7♦", "the group": which meld of the contract this is. */
+/**
+ * "the group of 5s", "the run 4♦–7♦", "the second group": which meld of the contract this is,
+ * by what the person can see in the hand. A group is named by its rank (a number in the plan's
+ * order moved from turn to turn as the plan changed, a play-test found), unless the plan holds
+ * two groups of that rank; only a meld with no card yet is named by its place.
+ */
 function meldName(meld, index, melds) {
   const same = melds.filter((m) => m.kind === meld.kind);
   if (meld.kind === "run" && meld.low && meld.high) {
     return t("progress.run_span", { low: shortCard(meld.low), high: shortCard(meld.high) });
+  }
+  if (meld.kind === "group" && meld.rank && same.filter((m) => m.rank === meld.rank).length === 1) {
+    return t("progress.group_of", { ranks: t(`progress.group_ranks.${meld.rank}`) });
   }
   if (same.length === 1) return t(`progress.the_${meld.kind}`);
   const nth = same.indexOf(meld) + 1;
@@ -53,7 +61,9 @@ export function progressSentence(progress) {
       count: meld.missing, options: optionWords(meld), which,
     }));
   const line = t("progress.missing", { count: progress.missing, parts: parts.join(t("progress.semicolon")) });
-  const others = parts.length === 1 ? otherOuts(progress) : ""; // two lacking melds already fill the panel's lines
+  // One card from the contract: every other out finishes it too (with two or more to go, an out
+  // is only a step, and a list of them read as if any one would do).
+  const others = progress.missing === 1 ? otherOuts(progress) : "";
   return others ? `${line} ${t("progress.also", { cards: others })}` : line;
 }
 
@@ -76,7 +86,7 @@ function otherOuts(progress) {
   for (const card of extra) {
     const rank = card.slice(0, -1);
     const whole = SUITS.every((suit) => extra.includes(rank + suit));
-    const item = whole ? rankWord(rank) : shortCard(card);
+    const item = t("progress.also_item", { card: whole ? rankWord(rank) : shortCard(card) });
     if (!seen.has(item)) items.push(item);
     seen.add(item);
   }

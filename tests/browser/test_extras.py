@@ -301,26 +301,30 @@ if (window.AudioContext) {
 PROGRESS_WORDS = {  # the templates of site/i18n/*.json, for the shapes the test seed shows
     "en": {"missing": "{count} cards to go: {parts}.", "missing_one": "1 card to go: {parts}.",
            "need_one": "one more {options} for {which}", "joker": "a joker", "or": " or ",
-           "nth": "the {nth} group", "ordinal": ["first", "second", "third"]},
+           "group_of": "the group of {ranks}", "ranks": {"10": "10s", "A": "aces", "K": "kings"}},
     "tr": {"missing": "{count} kart eksik: {parts}.", "missing_one": "1 kart eksik: {parts}.",
            "need_one": "{which} için bir {options} daha", "joker": "joker", "or": " ya da ",
-           "nth": "{nth} grup", "ordinal": ["birinci", "ikinci", "üçüncü"]},
+           "group_of": "{ranks} grubu", "ranks": {"10": "10'lar", "A": "aslar", "K": "papazlar"}},
     "ko": {"missing": "{count}장 더 필요: {parts}.", "missing_one": "1장 더 필요: {parts}.",
            "need_one": "{which}에 {options} 한 장 더", "joker": "조커", "or": " 또는 ",
-           "nth": "{nth} 그룹", "ordinal": ["첫 번째", "두 번째", "세 번째"]},
+           "group_of": "{ranks} 그룹", "ranks": {"10": "10", "A": "에이스", "K": "킹"}},
 }
 
 
 def progress_sentence(progress: dict[str, Any], lang: str) -> str:
-    """The panel's line for a two-group contract where each lacking group lacks one card of its rank."""
+    """The panel's line for a two-group contract where each lacking group lacks one card of its
+    rank (named by its rank), its outs all of that plan."""
     words = PROGRESS_WORDS[lang]
     parts = []
-    for n, meld in enumerate(progress["melds"]):
+    named = {card for meld in progress["melds"] for card in meld["options"]}
+    assert set(progress["outs"]) <= named, "the seed shows a hand of two plans (the line would name the other's outs)"
+    for meld in progress["melds"]:
         if not meld["missing"]:
             continue
         assert meld["kind"] == "group" and meld["rank"] and meld["missing"] == 1, "the seed shows another shape"
         options = meld["rank"] + (words["or"] + words["joker"] if "JK" in meld["options"] else "")
-        which = words["nth"].format(nth=words["ordinal"][n])
+        assert meld["rank"] in words["ranks"], "the seed shows another rank"
+        which = words["group_of"].format(ranks=words["ranks"][meld["rank"]])
         parts.append(words["need_one"].format(options=options, which=which))
     template = words["missing_one"] if progress["missing"] == 1 else words["missing"]
     return template.format(count=progress["missing"], parts="; ".join(parts))

@@ -109,7 +109,7 @@ const TWO_PLANS = {
 
 test("the contract line names the outs of other plans too, in every language", async () => {
   const { progressSentence } = await import("../../site/js/hints.js");
-  const expected = { en: "Any ace would do as well.", tr: "Başka bir planla şu da olur: as.", ko: "에이스도 됩니다." };
+  const expected = { en: "Any ace would do as well.", tr: "Başka bir planla şu da olur: bir as.", ko: "에이스도 됩니다." };
   for (const [lang, also] of Object.entries(expected)) {
     await setLanguage(lang);
     const sentence = progressSentence(TWO_PLANS);
@@ -117,7 +117,7 @@ test("the contract line names the outs of other plans too, in every language", a
     assert.ok(sentence.startsWith(t("progress.missing_one", { parts: "" }).slice(0, 6)), sentence);
   }
   await setLanguage("en");
-  assert.equal(progressSentence(TWO_PLANS), "1 card to go: one more 5 or a joker for the second group. Any ace would do as well.");
+  assert.equal(progressSentence(TWO_PLANS), "1 card to go: one more 5 or a joker for the group of 5s. Any ace would do as well.");
 });
 
 test("other outs: a rank only when every suit of it is one; none past three, none when the line names every out", async () => {
@@ -126,12 +126,12 @@ test("other outs: a rank only when every suit of it is one; none past three, non
   const run = { ...TWO_PLANS, outs: [...TWO_PLANS.outs.filter((c) => !c.startsWith("A")), "7H", "8H"] };
   assert.ok(progressSentence(run).endsWith(" Any 7♥ or 8♥ would do as well."), progressSentence(run));
   const many = { ...TWO_PLANS, outs: [...TWO_PLANS.outs, "7H", "8H", "9H"] };
-  assert.ok(progressSentence(many).endsWith("for the second group."), progressSentence(many));
+  assert.ok(progressSentence(many).endsWith("for the group of 5s."), progressSentence(many));
   const one = { ...TWO_PLANS, outs: ["5C", "5D", "5H", "5S", "JK"] };
-  assert.equal(progressSentence(one), "1 card to go: one more 5 or a joker for the second group.");
+  assert.equal(progressSentence(one), "1 card to go: one more 5 or a joker for the group of 5s.");
 });
 
-test("other outs are not named when two melds still lack cards (the panel's lines are full)", async () => {
+test("other outs are not named with two cards to go (an out is then one step, not the contract)", async () => {
   const { progressSentence } = await import("../../site/js/hints.js");
   await setLanguage("en");
   const two = {
@@ -139,5 +139,25 @@ test("other outs are not named when two melds still lack cards (the panel's line
     melds: [{ ...TWO_PLANS.melds[0], have: ["AH", "AS"], missing: 1, options: ["AC", "AD", "AH", "AS", "JK"] }, TWO_PLANS.melds[1]],
     outs: [...TWO_PLANS.outs, "7H", "7D", "7C", "7S"],
   };
-  assert.ok(progressSentence(two).endsWith("for the second group."), progressSentence(two));
+  assert.ok(progressSentence(two).endsWith("for the group of 5s."), progressSentence(two));
+});
+
+test("a group is named by its rank in every language; two groups of one rank by their place", async () => {
+  const { progressSentence } = await import("../../site/js/hints.js");
+  const expected = {
+    en: "1 card to go: one more 5 or a joker for the group of 5s.",
+    tr: "1 kart eksik: 5'ler grubu için bir 5 ya da joker daha.",
+    ko: "1장 더 필요: 5 그룹에 5 또는 조커 한 장 더.",
+  };
+  const one = { ...TWO_PLANS, outs: ["5C", "5D", "5H", "5S", "JK"] };
+  for (const [lang, sentence] of Object.entries(expected)) {
+    await setLanguage(lang);
+    assert.equal(progressSentence(one), sentence);
+  }
+  await setLanguage("tr");
+  const aces = { ...one, melds: [{ ...one.melds[0], rank: "7", have: ["7H", "7S", "JK"] }, { ...one.melds[1], rank: "A", have: ["AD", "AC"], options: ["AC", "AD", "AH", "AS", "JK"] }], outs: ["AC", "AD", "AH", "AS", "JK"] };
+  assert.equal(progressSentence(aces), "1 kart eksik: aslar grubu için bir as ya da joker daha.");
+  await setLanguage("en");
+  const twins = { ...one, melds: [{ ...one.melds[0], rank: "5" }, one.melds[1]] };
+  assert.equal(progressSentence(twins), "1 card to go: one more 5 or a joker for the second group.");
 });
