@@ -838,6 +838,7 @@ export class Game {
     const others = events.some((event) => event.seat !== undefined && event.seat !== null && event.seat !== 0);
     if (others) this.set({ hint: { text: t("hint.wait") }, othersPlaying: true });
     if (events.length) {
+      this.set({ final: view }); // the contract panel reads the hand after the person's play from it
       const hooks = {
         say: (text, event) => {
           round.push(text);
@@ -886,7 +887,7 @@ export class Game {
       for (const event of view.events || []) if (event.seat === 0 && event.type === "draw" && event.card) drawn.push(event.card);
     }
     const newCards = newKeys(order, drawn.length ? drawn : kept);
-    this.set({ view, shown: view, save: answer.save, order, newCards, selected: null, othersPlaying: false });
+    this.set({ view, shown: view, final: null, save: answer.save, order, newCards, selected: null, othersPlaying: false });
     if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
     if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
     if (view.turn === 0 && !view.game_over && !this.state.status) this.say(t("event.your_turn"), { log: false });

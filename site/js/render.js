@@ -337,7 +337,7 @@ export class Renderer {
   }
 
   drawContract(shown, state) {
-    const view = progressView(shown, state.view);
+    const view = progressView(shown, state.final || state.view);
     const me = view.players[0];
     const panel = $("contract-panel");
     panel.classList.toggle("active", view.turn === 0 && !state.busy);
@@ -554,7 +554,8 @@ function badge(kind, mark, word) {
 /**
  * The table shown, with what the contract panel says is missing taken from the hand as it is
  * after the person's own play. While the computer players' turns play out (`shown` is a step of
- * the animation, `final` the engine's view at its end) the person's hand no longer changes, so
+ * the animation, `final` the engine's view at its end: the state's `final`, set for the
+ * animation; the state's `view` is still the one before the move until it ends) the person's hand no longer changes, so
  * the final view's progress is the one: the step's own was the hand before the discard (a
  * play-test read "one more 3♠ for the run 2♠–5♠" after throwing the 5♠). Once the deal ended in
  * those turns the final view is the next deal's: no progress line then.

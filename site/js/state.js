@@ -71,6 +71,7 @@ export function initialState(settings) {
     commandError: "",
     thinking: false,      // an engine call is taking more than a moment
     othersPlaying: false, // the computer players' turns are being played out on the table
+    final: null,          // while events play out: the engine's view at their end (render.js progressView)
     keyboardOpen: false,  // the keyboard panel (Legal moves, Command) is open; remembered (KEYS.panels)
   };
 }

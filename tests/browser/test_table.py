@@ -1404,6 +1404,26 @@ def test_a_game_chosen_from_the_menu_while_the_computers_play_is_started(table: 
     assert table.locator("dialog[open]").count() == 0
 
 
+def test_while_the_computers_play_the_contract_panel_reads_the_hand_after_the_discard(table: Page, site: Site) -> None:
+    """Slow computer turns after the person's discard of a card their plan counted on: the panel
+    says what the hand lacks now, not before the discard (a play-test read "one more 7" for a
+    pair it had just broken, all through the others' turns and the deal's sheet)."""
+    table.context.add_init_script("localStorage.setItem('ladder-rummy:settings', JSON.stringify({speed: 'slow', sort: 'suit', lang: 'en'}))")
+    open_seed(table, site, "shot-3", "normal")
+    command(table, "draw stock")
+    table.wait_for_selector('#app[data-busy="false"][data-phase="play"]', state="attached")
+    line = table.locator("#contract-panel .contract-missing")
+    before = line.inner_text()
+    assert "group of 5s" in before, before  # the plan this seed's hand shows: the two 5s
+    command(table, "discard 5D")
+    table.wait_for_selector('#app[data-others="true"]', state="attached")
+    expect(line).not_to_have_text(before, timeout=1_000)
+    during = line.inner_text()
+    assert table.get_attribute("#app", "data-others") == "true", "measured while the computers play"
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached", timeout=60_000)
+    assert line.inner_text() == during  # the hand did not change in their turns
+
+
 def ended_by_the_computers(tries: int = 40) -> tuple[dict, str]:
     """A New Game one discard of the person's before the computer players' turns end it: the save
     at that moment and the discard (the person does not go out with it)."""
