@@ -513,6 +513,7 @@ export class Game {
       this.commandRefusal = answer; // its line is said again after a language change
       this.set({ commandError: text });
     } else if (from === "arrange" && this.state.arrange) {
+      this.statusBefore = this.state.status; // the table's line again once the panel's error goes
       this.set({ arrange: { ...this.state.arrange, error: text, refusal: answer } });
     } else {
       this.set({ hint: { text, warn: true } });
@@ -1224,14 +1225,22 @@ export class Game {
     const slots = arrange.slots.map((slot) => slot.filter((i) => i !== index));
     const removed = slots.flat().length < arrange.slots.flat().length;
     if (!removed) slots[arrange.active].push(index);
-    this.set({ arrange: { ...arrange, slots, error: "" } });
+    this.set({ arrange: { ...arrange, slots, error: "" }, ...this.errorGone(arrange) });
+  }
+
+  /**
+   * The Arrange panel's error goes with the next change to its slots; so does its copy in the
+   * status line (said there for screen readers), which used to stay after the slots were mended.
+   */
+  errorGone(arrange) {
+    return arrange.error && this.state.status === arrange.error ? { status: this.statusBefore ?? "" } : {};
   }
 
   arrangeAction(what, slot) {
     const arrange = this.state.arrange;
     if (!arrange) return;
     if (what === "slot") this.set({ arrange: { ...arrange, active: slot } });
-    if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" } });
+    if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" }, ...this.errorGone(arrange) });
     // Closed unplayed: the line under the hand (empty while the panel's own help showed) says the phase again.
     if (what === "cancel") {
       this.set({ arrange: null, hint: { text: phaseHint(this.state.view) } });

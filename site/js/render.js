@@ -432,7 +432,11 @@ export class Renderer {
       }))),
       h("p", { class: "arrange-error", role: "alert", text: state.arrange.error || "" }),
       h("div", { class: "arrange-buttons" },
-        h("button", { type: "button", class: "action primary", dataset: { arrange: "submit" }, text: t("arrange.submit") }),
+        // Greyed (still tappable: it says why) until every slot holds a card; gold looked ready.
+        h("button", {
+          type: "button", class: "action primary", dataset: { arrange: "submit" }, text: t("arrange.submit"),
+          "aria-disabled": String(state.arrange.slots.some((slot) => !slot.length)),
+        }),
         h("button", { type: "button", class: "action", dataset: { arrange: "clear" }, text: t("arrange.clear") }),
         h("button", { type: "button", class: "action", dataset: { arrange: "cancel" }, text: t("arrange.cancel") })),
     ]);

@@ -284,11 +284,17 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
         for card in meld["cards"]:
             put(card)
     before = replies(table)
-    panel.get_by_role("button", name="Lay these down").click()
+    submit = panel.get_by_role("button", name="Lay these down")
+    expect(submit).to_have_attribute("aria-disabled", "true")  # greyed while a slot is empty, not gold
+    status = table.locator("#status").inner_text()
+    submit.click(force=True)  # greyed is not disabled: the tap says why (Playwright waits on aria-disabled)
     expect(panel.locator(".arrange-error")).to_have_text("Not allowed: One of the melds has no cards: fill every slot.")
+    expect(table.locator("#status")).to_contain_text("fill every slot")  # said for screen readers too
     assert replies(table) == before
     panel.get_by_role("button", name="Clear").click()
     expect(placed).to_have_count(0)
+    expect(panel.locator(".arrange-error")).to_have_text("")
+    expect(table.locator("#status")).to_have_text(status)  # the refusal goes from the status line with it
     # Each slot is named by its number, and an empty one says so (two alike read the same before).
     count = len(melds)
     names = [panel.locator(f'[data-slot="{n}"]').get_attribute("aria-label") for n in range(count)]
@@ -298,8 +304,9 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
         expect(panel.locator(f'[data-slot="{n}"]')).to_have_attribute("aria-pressed", "true")
         for card in meld["cards"]:
             put(card)
+    expect(submit).to_have_attribute("aria-disabled", "false")
     before = replies(table)
-    panel.get_by_role("button", name="Lay these down").click()
+    submit.click()
     after(table, before)
     expect(panel).to_be_hidden()
     expect(table.locator('#melds section[aria-label="Your melds"] .meld')).to_have_count(len(melds))
