@@ -1449,7 +1449,7 @@ export function phaseHint(view) {
   const me = view.players[0];
   if (view.phase === "draw") return t("hint.draw");
   if (view.laid_down_this_turn) return t("hint.play_just_laid");
-  if (me.laid_down) return t("hint.play_laid");
+  if (me.laid_down) return t(view.legal.some((move) => move.startsWith("layoff ")) ? "hint.play_laid" : "hint.play_laid_none");
   if (view.contract_ready) return t("hint.play_ready");
   return t("hint.play");
 }
