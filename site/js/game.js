@@ -115,6 +115,7 @@ export class Game {
     this.startRefusal = null; // why the engine refused the last game asked for (a link's game: said on a notice)
     this.linkRefused = false; // the page's link names a game that cannot be played (said once, not started)
     this.logId = 0;
+    this.focusTable = false; // a game just started: its first table drawn takes the focus (focusNewTable)
     this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
     this.choices = new Choices(); // the latest of those choices is the one that starts
     this.keyboardUsed = false; // the last input was a key (focus moved after a move then shows)
@@ -543,11 +544,24 @@ export class Game {
     return this.choices.stands(ticket);
   }
 
+  /**
+   * A game just started from a sheet: the focus, left on the page when the sheet closed, goes to
+   * the hand once the new table is drawn (a hidden table takes no focus), so a keyboard or screen
+   * reader user is on the table while the computer players' first turns play out.
+   */
+  focusNewTable() {
+    this.focusTable = false;
+    if (document.querySelector("dialog[open]") || !focusLost()) return;
+    this.renderer.flush();
+    $("hand").focus({ preventScroll: true, focusVisible: this.keyboardUsed });
+  }
+
   /** Save, then animate the events up to the new view; at the end of the game, count it and say how it went. */
   async accept(answer, { previous, fresh = false }) {
     const slot = this.slot;
     if (!this.persist(answer, { fresh })) return undefined;
     this.set({ save: answer.save, busy: true });
+    this.focusTable = fresh; // the first table drawn takes the focus (show's hooks)
     try {
       await this.show(answer, { previous, animate: true });
     } catch (error) {
@@ -856,6 +870,7 @@ export class Game {
           this.set({ shown, order, recentMelds: recent, newCards: newKeys(order, drawn.length ? drawn : kept) });
           if (speed !== "instant" || event.seat === 0) this.renderer.flush();
           if (event.seat === 0) this.keepFocus(); // the card played had the focus
+          if (this.focusTable) this.focusNewTable();
         },
         hurried: () => this.hurrying > 0,
         dealEnd: async (event, shown) => {

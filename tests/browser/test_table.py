@@ -1102,6 +1102,26 @@ def test_the_focus_stays_on_the_table_while_the_computers_play_and_escape_backs_
         table.wait_for_timeout(300)
 
 
+def test_a_new_game_chosen_by_keyboard_puts_the_focus_on_the_table_while_the_computers_play(table: Page, site: Site) -> None:
+    """Slow computer players, a New Game chosen from the start screen with Enter: while their
+    first turns play out the focus is on the hand, not left on the page by the closed sheet."""
+    from ladder_rummy import adapter
+
+    def others_first(seed: str) -> bool:
+        view = json.loads(adapter.new_game(json.dumps({"mode": "new", "difficulty": "normal", "seed": seed})))["view"]
+        return any(event.get("seat") not in (None, 0) for event in view["events"])
+
+    seed = next(f"first-turns-{n}" for n in range(40) if others_first(f"first-turns-{n}"))
+    table.context.add_init_script(f"try {{ {settings_script('en', 'slow')} }} catch {{}}")
+    table.goto(site.at(f"?seed={seed}&difficulty=normal"))
+    table.wait_for_selector('#app[data-others="true"]', state="attached")
+    for _ in range(5):  # through the computer players' first moves
+        assert focused(table) == "hand", focused(table)
+        table.wait_for_timeout(200)
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached", timeout=60_000)
+    assert focused(table) in ("stock", "discard")
+
+
 def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     """Taps that can do nothing say why (under the hand and in the live region); the line under
     the hand always matches the phase; a pile tapped while the computer players play says who is."""
