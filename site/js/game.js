@@ -224,8 +224,14 @@ export class Game {
    */
   async openSlot(slot, { steal = false } = {}) {
     if (this.saves.raw(slot) === null) return false;
-    if (!(await this.hurryToIdle())) return LATER; // a later choice takes its place
-    if (!(await this.tabs.hold(slot, { steal }))) {
+    const ticket = await this.hurryToIdle();
+    if (!ticket) return LATER; // a later choice takes its place
+    const held = await this.tabs.hold(slot, { steal });
+    if (!this.choices.stands(ticket)) { // chosen while this tab asked for the slot
+      if (held && slot !== this.slot) this.tabs.release(slot);
+      return LATER;
+    }
+    if (!held) {
       this.set({ screen: "table" });
       this.showAway(slot);
       return true;
@@ -410,6 +416,7 @@ export class Game {
       offerLesson: this.firstVisit(),
       back,
     });
+    if (choice === "continue") this.choices.take(); // back to this game: a game chosen before and still waiting does not start
     if (choice === "learn") { if (await this.startLesson()) return undefined; return this.showStart(); }
     if (choice === "learn-no") { this.storage.write(LESSON_SEEN, { seen: true }); return this.showStart(); }
     if (choice === "rules") { if (await this.openRules()) return undefined; return this.showStart(choice); }
@@ -419,16 +426,20 @@ export class Game {
     if (choice === "archive") {
       const day = await this.openArchive();
       if (!day) return this.showStart(choice);
-      if (day.action === "continue" ? !(await this.continueKept(dailySlot(day.date))) : !(await this.newGame({ mode: "daily", date: day.date }))) {
-        if (!this.holding()) return this.showStart();
-      }
+      const opened = day.action === "continue" ? await this.continueKept(dailySlot(day.date)) : await this.newGame({ mode: "daily", date: day.date });
+      if (!opened && !this.holding()) return this.showStart();
       return undefined;
     }
-    if (choice === "resume-new" && !(await this.continueKept(NEW_SLOT))) return this.showStart();
-    if (choice?.resume && !(await this.continueKept(dailySlot(choice.resume)))) return this.showStart();
-    if (choice?.mode === "daily" && today) { // offered as "Continue today's Daily"
-      if (!(await this.continueKept(dailySlot(date)))) return this.showStart();
-    } else if (choice?.mode && !(await this.newGame(choice)) && !this.holding()) return this.showStart();
+    // A choice a later one took the place of (LATER) leaves the menu to that one: none reopened
+    // over the game it starts, even when the table it left is empty meanwhile.
+    let opened = null;
+    let started = false; // a new game that did not start leaves the one on the table, if any
+    if (choice === "resume-new") opened = await this.continueKept(NEW_SLOT);
+    else if (choice?.resume) opened = await this.continueKept(dailySlot(choice.resume));
+    else if (choice?.mode === "daily" && today) opened = await this.continueKept(dailySlot(date)); // offered as "Continue today's Daily"
+    else if (choice?.mode) { opened = await this.newGame(choice); started = true; }
+    if (opened === LATER) return undefined;
+    if (opened === false && (!started || !this.holding())) return this.showStart();
     if (!this.holding() && !this.away) return this.showStart(); // nothing to go back to
     return undefined;
   }
@@ -439,7 +450,10 @@ export class Game {
    * said so, never dealt again in its place.
    */
   async continueKept(slot) {
-    if (slot === this.slot) return true;
+    if (slot === this.slot) {
+      this.choices.take(); // a choice too: a game chosen before it and still waiting does not start
+      return true;
+    }
     if (this.saves.read(slot)?.over) {
       await dialogs.showNotice(t("refused.finished"), { title: t("refused.title") });
       return false;
@@ -456,11 +470,16 @@ export class Game {
   async newGame(args) {
     args = pastDaily(args, utcToday());
     const slot = args.learn ? LESSON_SLOT : slotOf(args);
-    if (args.mode === "daily" && this.saves.inProgress(slot)) return slot === this.slot || this.openSlot(slot);
+    if (args.mode === "daily" && this.saves.inProgress(slot)) return this.continueKept(slot);
     if (!(await this.confirmStart(args))) return false;
-    if (!(await this.hurryToIdle())) return LATER; // a later choice takes its place
-    if (!args.learn) this.dropLesson(); // another game replaces the lesson
+    const ticket = await this.hurryToIdle();
+    if (!ticket) return LATER; // a later choice takes its place
     await this.tabs.hold(slot, { steal: true });
+    if (!this.choices.stands(ticket)) { // chosen while this tab asked for the slot
+      if (slot !== this.slot) this.tabs.release(slot);
+      return LATER;
+    }
+    if (!args.learn) this.dropLesson(); // another game replaces the lesson
     this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
     const answer = await this.ask(this.engine.newGame(args));
     this.set({ busy: false, replies: this.state.replies + 1 });
@@ -482,7 +501,7 @@ export class Game {
   // ---- playing ----
 
   /** Send one canonical action to the engine; show its refusal, or take the new view. */
-  async play(command, { from = "table" } = {}) {
+  async play(command, { from = "table", typed = false } = {}) {
     if (this.state.busy || !this.engine || !this.holding()) return false;
     if (this.lesson && !this.lesson.allows(command)) return false; // the coach mark says what to do instead
     const previous = this.state.view;
@@ -495,7 +514,7 @@ export class Game {
       return false;
     }
     this.set({ selected: null, arrange: null, hint: null });
-    if (from === "keyboard") $("command-input").value = ""; // played: the box is free at once, not after the deal's sheet
+    if (typed) $("command-input").value = ""; // played: the box is free at once, not after the deal's sheet
     const left = await this.accept(answer, { previous });
     if (left !== LEFT) this.lesson?.update(this.state.view, command); // a lesson left for another game ends there
     return true;
@@ -514,7 +533,8 @@ export class Game {
       this.commandRefusal = answer; // its line is said again after a language change
       this.set({ commandError: text });
     } else if (from === "arrange" && this.state.arrange) {
-      this.statusBefore = this.state.status; // the table's line again once the panel's error goes
+      // The table's line, said again once the panel's error goes (not an earlier refusal of the panel's).
+      if (this.state.status !== this.state.arrange.error) this.statusBefore = this.state.status;
       this.set({ arrange: { ...this.state.arrange, error: text, refusal: answer } });
     } else {
       this.set({ hint: { text, warn: true } });
@@ -527,8 +547,9 @@ export class Game {
    * that game from the menu while the computer players' turns were still playing out (the menu
    * opens over them): those turns are hurried through, unnarrated and without a deal's sheet, as
    * the person has left this table; they are saved already. Before this, the choice was dropped.
-   * Resolves whether this choice still stands: of two made within one hurry, only the later
-   * starts (both used to, one over the other).
+   * Resolves this choice's ticket while it still stands, else 0: of two made within one hurry,
+   * only the later starts (both used to, one over the other). The caller checks the ticket again
+   * after its own waits (holding the slot), where a later choice can still come.
    */
   async hurryToIdle() {
     const ticket = this.choices.take();
@@ -541,7 +562,7 @@ export class Game {
         this.hurrying -= 1;
       }
     }
-    return this.choices.stands(ticket);
+    return this.choices.stands(ticket) ? ticket : 0;
   }
 
   /**
@@ -565,7 +586,9 @@ export class Game {
     try {
       await this.show(answer, { previous, animate: true });
     } catch (error) {
-      this.set({ busy: false }); // never a table (or a menu's hurryToIdle) waiting for ever
+      // Never a table (or a menu's hurryToIdle) waiting for ever, nor a panel reading the view
+      // of an animation that did not finish.
+      this.set({ busy: false, final: null, othersPlaying: false });
       throw error;
     }
     const view = answer.view;
@@ -1210,7 +1233,7 @@ export class Game {
     const command = text.trim().replace(/\s+/g, " ");
     if (!command) return;
     if (!this.engine || this.state.busy) return;
-    this.play(command, { from: "keyboard" }); // a refused command stays in the box, its reason under it
+    this.play(command, { from: "keyboard", typed: true }); // a refused command stays in the box, its reason under it
   }
 
   toggleSort() {
@@ -1258,7 +1281,7 @@ export class Game {
     if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" }, ...this.errorGone(arrange) });
     // Closed unplayed: the line under the hand (empty while the panel's own help showed) says the phase again.
     if (what === "cancel") {
-      this.set({ arrange: null, hint: { text: phaseHint(this.state.view) } });
+      this.set({ arrange: null, hint: { text: phaseHint(this.state.view) }, ...this.errorGone(arrange) });
       this.renderer.flush();
       this.keepFocus($("arrange-button").getClientRects().length ? $("arrange-button") : $("hand"));
     }

@@ -20,15 +20,16 @@ export function listOr(items) {
 /**
  * "the group of 5s", "the run 4♦–7♦", "the second group": which meld of the contract this is,
  * by what the person can see in the hand. A group is named by its rank (a number in the plan's
- * order moved from turn to turn as the plan changed, a play-test found), unless the plan holds
- * two groups of that rank; only a meld with no card yet is named by its place.
+ * order moved from turn to turn as the plan changed, a play-test found), unless another group of
+ * that rank still lacks cards too; those, and a meld with no card yet, are named by their place.
  */
 function meldName(meld, index, melds) {
   const same = melds.filter((m) => m.kind === meld.kind);
   if (meld.kind === "run" && meld.low && meld.high) {
     return t("progress.run_span", { low: shortCard(meld.low), high: shortCard(meld.high) });
   }
-  if (meld.kind === "group" && meld.rank && same.filter((m) => m.rank === meld.rank).length === 1) {
+  // Named by rank unless another group of that rank also still lacks cards (a full one is not spoken of).
+  if (meld.kind === "group" && meld.rank && same.filter((m) => m.rank === meld.rank && m.missing > 0).length === 1) {
     return t("progress.group_of", { ranks: t(`progress.group_ranks.${meld.rank}`) });
   }
   if (same.length === 1) return t(`progress.the_${meld.kind}`);
@@ -85,7 +86,7 @@ function otherOuts(progress) {
   const seen = new Set();
   for (const card of extra) {
     const rank = card.slice(0, -1);
-    const whole = SUITS.every((suit) => extra.includes(rank + suit));
+    const whole = SUITS.every((suit) => progress.outs.includes(rank + suit)); // "any 9", even if one 9 is named already
     const item = t("progress.also_item", { card: whole ? rankWord(rank) : shortCard(card) });
     if (!seen.has(item)) items.push(item);
     seen.add(item);

@@ -45,6 +45,7 @@ export function emptyTable() {
   return {
     view: null,           // the engine's latest View (for seat 0)
     shown: null,          // what the table shows: the view, or a step of an animation
+    final: null,          // while events play out: the engine's view at their end (render.js progressView)
     save: null,           // the latest Save
     mode: null,           // {mode, date?, difficulty?} of the game in progress
     order: [],            // the hand, in the order the person sees it (card strings, duplicates kept)
@@ -71,7 +72,6 @@ export function initialState(settings) {
     commandError: "",
     thinking: false,      // an engine call is taking more than a moment
     othersPlaying: false, // the computer players' turns are being played out on the table
-    final: null,          // while events play out: the engine's view at their end (render.js progressView)
     keyboardOpen: false,  // the keyboard panel (Legal moves, Command) is open; remembered (KEYS.panels)
   };
 }

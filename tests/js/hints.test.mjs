@@ -158,6 +158,22 @@ test("a group is named by its rank in every language; two groups of one rank by 
   const aces = { ...one, melds: [{ ...one.melds[0], rank: "7", have: ["7H", "7S", "JK"] }, { ...one.melds[1], rank: "A", have: ["AD", "AC"], options: ["AC", "AD", "AH", "AS", "JK"] }], outs: ["AC", "AD", "AH", "AS", "JK"] };
   assert.equal(progressSentence(aces), "1 kart eksik: aslar grubu için bir as ya da joker daha.");
   await setLanguage("en");
-  const twins = { ...one, melds: [{ ...one.melds[0], rank: "5" }, one.melds[1]] };
-  assert.equal(progressSentence(twins), "1 card to go: one more 5 or a joker for the second group.");
+  const full = { ...one, melds: [{ ...one.melds[0], rank: "5" }, one.melds[1]] }; // a full group of 5s is not spoken of
+  assert.equal(progressSentence(full), "1 card to go: one more 5 or a joker for the group of 5s.");
+  const twins = { ...one, missing: 2, melds: [{ ...one.melds[1] }, one.melds[1]] };
+  assert.equal(progressSentence(twins), "2 cards to go: one more 5 or a joker for the first group; one more 5 or a joker for the second group.");
+});
+
+test("a rank every suit of which is an out is named as the rank, even when one of its cards is named already", async () => {
+  const { progressSentence } = await import("../../site/js/hints.js");
+  await setLanguage("en");
+  const run = {
+    step: 3, missing: 1, ready: false,
+    melds: [
+      { kind: "run", size: 4, rank: null, suit: "H", low: "6H", high: "9H", have: ["6H", "7H", "8H"], missing: 1, options: ["9H", "5H", "JK"] },
+      { kind: "run", size: 4, rank: null, suit: "S", low: "2S", high: "5S", have: ["2S", "3S", "4S", "5S"], missing: 0, options: [] },
+    ],
+    outs: ["5H", "9C", "9D", "9H", "9S", "JK"],
+  };
+  assert.ok(progressSentence(run).endsWith(" Any 9 would do as well."), progressSentence(run));
 });
