@@ -120,6 +120,12 @@ export function advance(shown, event) {
     case "out":
       player.cards = 0;
       break;
+    case "deal_end":
+      // The deal's last table, as its sheet and the look at it show it: each seat's penalty
+      // total with this deal's points (the seats showed the totals before them), nobody's turn.
+      for (const hand of event.hands || []) if (v.players[hand.seat]) v.players[hand.seat].penalty = hand.penalty_total;
+      v.turn = null;
+      break;
     default:
       break;
   }

@@ -133,9 +133,10 @@ export function moveCard(move) {
 /**
  * The contract panel's extra part (render.js): in New Game, what is still missing until the
  * contract is down; in the Daily, the line saying hints are off; once down, the next step.
+ * Nothing on a deal's last table (anim.js advance: a deal's end leaves nobody's turn).
  */
 export function contractHelp(view) {
-  if (view.game_over) return [];
+  if (view.game_over || view.turn === null) return []; // a deal's last table: nothing is left to do in it
   const me = view.players[0];
   if (me.laid_down) return [h("span", { class: "contract-missing after", text: afterSentence(view) })];
   if (view.hints === false) return [h("span", { class: "contract-missing off", text: t("suggest.daily_off") })];

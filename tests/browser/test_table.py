@@ -172,8 +172,13 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     sheet.wait_for()
     melds = table.locator("#melds .meld").count()
     assert melds >= 2
+    totals = sheet.locator("tbody tr:first-child td:nth-child(3)").all_inner_texts()  # You, then the seats in order
     table.keyboard.press("Escape")
     expect(sheet).to_have_count(0)
+    # The seats show the totals the sheet gave, with this deal's points (they showed the old ones).
+    seats = table.locator(".seat .seat-line span:last-child").all_inner_texts()
+    assert [text.split()[0] for text in seats] == totals[1:], (seats, totals)
+    assert table.locator(".seat.active").count() == 0  # nobody's turn on a finished deal's table
     next_deal = table.locator("#next-deal-button")
     expect(next_deal).to_be_visible()
     expect(next_deal).to_have_text("Next deal")

@@ -9,6 +9,7 @@ globalThis.window ??= { matchMedia: () => ({ matches: false, addEventListener() 
 const { advance, rewind } = await import("../../site/js/anim.js");
 globalThis.document ??= { documentElement: {}, querySelectorAll: () => [], title: "" };
 const { progressView } = await import("../../site/js/render.js");
+const hintsModule = await import("../../site/js/hints.js");
 
 const seat = (cards) => ({ cards, laid_down: false });
 
@@ -71,4 +72,21 @@ test("while the computer players' turns play out, the contract panel's progress 
   const nextDeal = { ...final, deal: 4 };                               // the deal ended in those turns
   assert.equal(progressView(step, nextDeal).progress, null);
   assert.equal(progressView(step, nextDeal).contract_ready, false);
+});
+
+test("a deal's end leaves its last table with this deal's penalty totals in the seats and nobody's turn", () => {
+  const end = {
+    type: "deal_end", deal: 1, went_out: 2,
+    hands: [
+      { seat: 0, points: 16, penalty_total: 16, cards: ["2C"], climbed: false, step_after: 1 },
+      { seat: 1, points: 70, penalty_total: 70, cards: ["AS"], climbed: false, step_after: 1 },
+      { seat: 2, points: 0, penalty_total: 0, cards: [], climbed: true, step_after: 2 },
+      { seat: 3, points: 2, penalty_total: 31, cards: ["2H"], climbed: true, step_after: 2 },
+    ],
+  };
+  const shown = advance(shownTable(), end);
+  assert.deepEqual(shown.players.map((p) => p.penalty), [16, 70, 0, 31]);
+  assert.equal(shown.turn, null);
+  const { contractHelp } = hintsModule;
+  assert.deepEqual(contractHelp({ ...shown, game_over: false, players: shown.players.map((p) => ({ ...p, laid_down: true })) }), []);
 });
