@@ -1087,10 +1087,16 @@ export class Game {
   cardHint(card) {
     const view = this.state.view;
     const name = cardName(card);
-    if (view.taken && card === view.taken) return { text: t("hint.taken", { card: name }), warn: true };
+    const down = view.players[0].laid_down && !view.laid_down_this_turn;
+    const { melds, onto } = down ? this.secondTap(card) : { melds: [], onto: null };
+    if (view.taken && card === view.taken) {
+      // It cannot be thrown back, but a card that fits the table can still be laid off: say that
+      // way, not only the warning (a play-test read the warning and thought it stuck).
+      if (melds.length) return { text: t(onto ? "hint.taken_layoff_one" : "hint.taken_layoff", { card: name }) };
+      return { text: t("hint.taken", { card: name }), warn: true };
+    }
     if (!view.players[0].laid_down) return { text: t("hint.selected", { card: name }) };
     if (view.laid_down_this_turn) return { text: t("hint.laid_this_turn") };
-    const { melds, onto } = this.secondTap(card);
     if (melds.length) return { text: t(onto ? "hint.selected_laid_one" : "hint.selected_laid", { card: name }) };
     return { text: t("hint.no_fit", { card: name }) };
   }
@@ -1256,6 +1262,10 @@ export class Game {
     const view = this.state.view;
     if (!this.myTurn() || view.phase !== "play") return;
     this.set({ arrange: { slots: view.players[0].contract.map(() => []), active: 0, error: "" }, selected: null, hint: null });
+    // The focus goes into the panel, on its first slot (it stayed on Arrange, the slots three
+    // Tabs away behind Discard, Hint and Sort).
+    this.renderer.flush();
+    $("arrange").querySelector("[data-slot]")?.focus({ preventScroll: true, focusVisible: this.keyboardUsed });
   }
 
   arrangeCard(index) {

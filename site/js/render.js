@@ -366,7 +366,8 @@ export class Renderer {
     // aria-disabled keeps a tap on them answering (game.js says why nothing happens).
     enable("laydown-button", legal.includes("laydown"));
     enable("arrange-button", myTurn && view.phase === "play" && !me.laid_down && !state.arrange);
-    enable("discard-button", myTurn && view.phase === "play" && selectedCard !== null);
+    // Greyed for a lifted card that may not be discarded (the one taken from the pile this turn).
+    enable("discard-button", myTurn && view.phase === "play" && selectedCard !== null && canDiscard(legal, selectedCard));
     // Once the contract is down these two have nothing left to do this deal.
     // While the Arrange panel is open its own "Lay these down" is the lay-down: one button, not two.
     $("laydown-button").hidden = me.laid_down || Boolean(state.arrange) || Boolean(state.look);

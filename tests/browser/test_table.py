@@ -333,7 +333,9 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded(table: Page, s
     hint = table.locator("#hint")
     expect(hint).to_contain_text("from the discard pile this turn")
     table.evaluate("document.getElementById('hint').textContent = ''")
-    table.get_by_role("button", name="Discard", exact=True).click()
+    discard = table.get_by_role("button", name="Discard", exact=True)
+    expect(discard).to_have_attribute("aria-disabled", "true")  # greyed for this card, not offered
+    discard.click(force=True)  # greyed is not disabled: the tap says why
     expect(hint).to_contain_text("can't be discarded")
     assert table.locator("#hand button.card").count() == 11  # nothing was discarded
     # Typed anyway: the engine refuses, and its reason is shown, the card named.
@@ -1089,6 +1091,8 @@ def test_the_focus_stays_on_the_table_while_the_computers_play_and_escape_backs_
     press_until(table, "Shift+Tab", "arrange-button")
     table.keyboard.press("Enter")
     table.wait_for_selector("#arrange:not([hidden])", state="attached")
+    # The focus is in the panel, on its first slot (it stayed on the Arrange button).
+    assert table.evaluate("document.activeElement.dataset.slot") == "0"
     table.keyboard.press("Escape")
     table.wait_for_selector("#arrange[hidden]", state="attached")
     assert focused(table) == "arrange-button"
