@@ -135,7 +135,7 @@ export function askName({ leaderboard, date, detail = "" }) {
 
 /** The Settings part: change the name on the leaderboard (it shows from the next Daily sent). */
 export function nameSettings({ leaderboard }) {
-  const { field, input, fail } = nameBox("settings-name", leaderboard.name || "");
+  const { field, input, fail } = nameBox("settings-name", leaderboard.name || "", "name.help_settings"); // not "change it later in Settings" in Settings
   const done = h("p", { class: "small", role: "status" });
   input.addEventListener("input", () => { done.textContent = ""; });
   return h("form", {

@@ -26,7 +26,11 @@ export function listOr(items) {
 function meldName(meld, index, melds) {
   const same = melds.filter((m) => m.kind === meld.kind);
   if (meld.kind === "run" && meld.low && meld.high) {
-    return t("progress.run_span", { low: shortCard(meld.low), high: shortCard(meld.high) });
+    // By the cards held (in run order), not the engine's window: holding Q♠ K♠, "the run J♠–K♠"
+    // named a J♠ one does not have (the window shared by 10–K and J–A; a play-test).
+    const held = (meld.have || []).filter((card) => card !== "JK");
+    const [low, high] = held.length >= 2 ? [held[0], held.at(-1)] : [meld.low, meld.high];
+    return t("progress.run_span", { low: shortCard(low), high: shortCard(high) });
   }
   // Named by rank unless another group of that rank also still lacks cards (a full one is not spoken of).
   if (meld.kind === "group" && meld.rank && same.filter((m) => m.rank === meld.rank && m.missing > 0).length === 1) {

@@ -177,3 +177,17 @@ test("a rank every suit of which is an out is named as the rank, even when one o
   };
   assert.ok(progressSentence(run).endsWith(" Any 9 would do as well."), progressSentence(run));
 });
+
+test("a run is named by the cards held, not by the engine's window", async () => {
+  const { progressSentence } = await import("../../site/js/hints.js");
+  await setLanguage("en");
+  const spades = {
+    step: 3, missing: 2, ready: false,
+    melds: [
+      { kind: "run", size: 4, rank: null, suit: "D", low: "4D", high: "7D", have: ["4D", "5D", "6D", "7D"], missing: 0, options: [] },
+      { kind: "run", size: 4, rank: null, suit: "S", low: "JS", high: "KS", have: ["QS", "KS"], missing: 2, options: ["10S", "JS", "AS", "JK"] },
+    ],
+    outs: ["AS", "10S", "JS", "JK"],
+  };
+  assert.equal(progressSentence(spades), "2 cards to go: 2 more for the run Q♠–K♠ (10♠, J♠, A♠ or a joker).");
+});
