@@ -86,15 +86,12 @@ function otherOuts(progress) {
   if (open || !progress.outs) return "";
   const named = new Set(progress.melds.flatMap((meld) => meld.options));
   const extra = progress.outs.filter((card) => card !== "JK" && !named.has(card));
-  const items = [];
-  const seen = new Set();
-  for (const card of extra) {
+  const word = (card) => {
     const rank = card.slice(0, -1);
     const whole = SUITS.every((suit) => progress.outs.includes(rank + suit)); // "any 9", even if one 9 is named already
-    const item = t("progress.also_item", { card: whole ? rankWord(rank) : shortCard(card) });
-    if (!seen.has(item)) items.push(item);
-    seen.add(item);
-  }
+    return t("progress.also_item", { card: whole ? rankWord(rank) : shortCard(card) });
+  };
+  const items = [...new Set(extra.map(word))]; // a whole rank once
   return items.length && items.length <= OTHERS_SHOWN ? listOr(items) : "";
 }
 
