@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 
 const W = 480;
 const H = 220;
-const PAD = { left: 30, right: 16, top: 26, bottom: 30 };
+const PAD = { left: 30, right: 16, top: 26, bottom: 44 };
 
 /** view.history (step of each seat at the start of each deal) plus the final steps. */
 export function ladderChart(view) {
@@ -27,8 +27,11 @@ export function ladderChart(view) {
   }
   series.forEach((_, i) => {
     const label = i === series.length - 1 ? t("game.final") : String(i + 1);
-    axis.append(h("svg:text", { x: x(i), y: H - 8, "text-anchor": "middle" }, label));
+    axis.append(h("svg:text", { x: x(i), y: H - 22, "text-anchor": "middle" }, label));
   });
+  // The deals' title under their numbers, centred on the plot: the numbers alone did not say
+  // what they count (a play-test).
+  axis.append(h("svg:text", { x: (PAD.left + W - PAD.right) / 2, y: H - 4, "text-anchor": "middle" }, t("game.axis_deal")));
   // The axis title sits above the top line, starting at the left edge: a longer word ("Basamak") is never cut.
   axis.append(h("svg:text", { x: 2, y: 11, "text-anchor": "start" }, t("game.axis_step")));
   svg.append(grid, axis);
