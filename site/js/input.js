@@ -50,6 +50,18 @@ export function bindInput(game) {
     const button = event.target.closest("button[data-move]");
     if (button) game.play(button.dataset.move, { from: "keyboard" });
   });
+  // One tab stop for the Legal moves list, as for the hand: the arrows (and Home, End) move
+  // along it, so Tab goes on to the Command box instead of through a dozen moves.
+  on($("legal-moves"), "keydown", (event) => {
+    const buttons = [...$("legal-moves").querySelectorAll("button[data-move]")];
+    const index = buttons.indexOf(event.target);
+    const moves = { ArrowUp: index - 1, ArrowLeft: index - 1, ArrowDown: index + 1, ArrowRight: index + 1, Home: 0, End: buttons.length - 1 };
+    if (index < 0 || !(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const next = buttons[Math.max(0, Math.min(buttons.length - 1, moves[event.key]))];
+    for (const button of buttons) button.tabIndex = button === next ? 0 : -1;
+    next.focus();
+  });
 
   on($("command-form"), "submit", (event) => {
     event.preventDefault();

@@ -155,6 +155,8 @@ export class Renderer {
     const open = Boolean(state.keyboardOpen);
     $("keyboard-panel").hidden = !open;
     $("keyboard-button").setAttribute("aria-expanded", String(open));
+    // With the panel open each meld shows its number, the one a typed "layoff 9D 3" names.
+    $("app").classList.toggle("keys-open", open);
   }
 
   drawSeats(view) {
@@ -178,15 +180,19 @@ export class Renderer {
           laid: (player.laid_down ? t("seat.laid_suffix") : "") + (active ? t("seat.playing") : ""),
         }));
         const out = player.cards === 0;
+        const laid = () => (out ? badge("out-badge", "✓", t("seat.out")) : player.laid_down ? badge("", "✓", t("seat.laid")) : null);
         return [
           h("p", { class: "seat-name" },
             h("span", { class: "avatar", "aria-hidden": "true", text: player.name.slice(0, 1) }),
             h("span", { class: "seat-who", text: player.name }),
             h("span", { class: "turn-dot", "aria-hidden": "true" }),
-            out ? badge("out-badge", "✓", t("seat.out")) : player.laid_down ? badge("", "✓", t("seat.laid")) : null),
+            laid()),
+          // A seat too narrow for the name and the badge side by side shows the ✓ at the end of
+          // this row instead (table.css): one place or the other, never both.
           h("div", { class: "seat-hand", "aria-hidden": "true" },
             h("span", { class: "fan" }, Array.from({ length: Math.min(player.cards, FAN_MAX) }, () => cardBack())),
-            h("span", { class: "seat-count", text: String(player.cards) })),
+            h("span", { class: "seat-count", text: String(player.cards) }),
+            laid()),
           h("p", { class: "seat-line" },
             h("span", { class: "seat-step", text: t("seat.step", { step: player.step }) }),
             h("span", { text: t("seat.penalty", { points: player.penalty }) })),
@@ -331,6 +337,8 @@ export class Renderer {
     if (accepts) classes.push("accepts");
     if (state.recentMelds.includes(meld.id)) classes.push("recent");
     const slots = meld.cards.map((card, i) => h("span", { class: "slot" }, cardElement(card, { mini: true, stands: meld.stands_for[i] })));
+    // Its number, shown while the keyboard panel is open (table.css); the name already says it.
+    slots.push(h("span", { class: "meld-number", "aria-hidden": "true", text: String(meld.id) }));
     const props = { class: classes.join(" "), dataset: { meld: meld.id }, "aria-label": label };
     if (accepts) return h("button", { ...props, type: "button" }, slots);
     return h("div", { ...props, role: "group" }, slots);
@@ -518,7 +526,7 @@ export class Renderer {
     const legal = !state.busy && view && view.turn === 0 && !view.game_over ? view.legal : [];
     const hadFocus = list.contains(document.activeElement);
     const changed = replaceIfChanged(list, JSON.stringify(legal), () => (legal.length
-      ? legal.map((move) => h("li", {}, h("button", { type: "button", dataset: { move }, text: move })))
+      ? legal.map((move, i) => h("li", {}, h("button", { type: "button", tabindex: i === 0 ? "0" : "-1", dataset: { move }, text: move })))
       : [h("li", { class: "small", text: t("keyboard.none") })]));
     if (changed && hadFocus) list.querySelector("button")?.focus({ preventScroll: true });
     const error = $("command-error");

@@ -383,6 +383,27 @@ def test_command_box_and_legal_moves_list(table: Page, site: Site) -> None:
     after(table, before)
     assert table.get_attribute("#app", "data-phase") == "play"
     expect(table.locator("#command-error")).to_have_text("")
+    # The list is one tab stop: the arrows, Home and End move along it; Tab goes on to the box.
+    listed = legal_moves(table)
+    assert len(listed) > 3
+    table.get_by_role("textbox", name="Command").focus()
+    table.keyboard.press("Shift+Tab")
+    focus = "document.activeElement.dataset.move ?? document.activeElement.id"
+    assert table.evaluate(focus) == listed[0]
+    table.keyboard.press("ArrowDown")
+    table.keyboard.press("ArrowRight")
+    assert table.evaluate(focus) == listed[2]
+    table.keyboard.press("ArrowUp")
+    assert table.evaluate(focus) == listed[1]
+    table.keyboard.press("End")
+    assert table.evaluate(focus) == listed[-1]
+    table.keyboard.press("Home")
+    assert table.evaluate(focus) == listed[0]
+    table.keyboard.press("ArrowDown")
+    table.keyboard.press("Tab")
+    assert table.evaluate(focus) == "command-input"
+    table.keyboard.press("Shift+Tab")
+    assert table.evaluate(focus) == listed[1]  # back to the move last focused
     # A typed move.
     discard = next(m for m in legal_moves(table) if m.startswith("discard "))
     before = replies(table)
@@ -853,7 +874,16 @@ def test_layout_and_screenshots(table: Page, site: Site, size: str) -> None:
         command(table, move)
         after(table, before)
     shot("3-table")
-    card = plan.moves[plan.moves.index(next(m for m in plan.moves if m.startswith("layoff")))].split()[1]
+    layoff = next(m for m in plan.moves if m.startswith("layoff"))
+    # The keyboard panel is open (the moves were typed): each meld shows the number a typed
+    # lay-off names; closed, the numbers go.
+    number = table.locator(f'#melds [data-meld="{layoff.split()[2]}"] .meld-number')
+    expect(number).to_be_visible()
+    assert number.inner_text() == layoff.split()[2]
+    table.click("#keyboard-button")
+    expect(number).to_be_hidden()
+    table.click("#keyboard-button")
+    card = layoff.split()[1]
     table.locator(f'#hand button.card[data-card="{card}"]').first.click()
     shot("4-layoff-lit")
 
