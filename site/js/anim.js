@@ -180,13 +180,15 @@ function endpoints(event) {
 
 /** A card flying across the table (Web Animations; skipped when motion is reduced, see prefs.js). */
 async function fly(event, duration, measured = null) {
-  if (!duration || reducedMotion()) return;
+  // Not under an open sheet (the menu opens at once while the computer players' turns play on):
+  // a card crossing the dimmed table read as flying over the menu (a play-test).
+  if (!duration || reducedMotion() || document.querySelector("dialog[open]")) return;
   // Ends measured before the redraw (the last frame's layout, read for free) are used as they
   // are; else they are measured in the next frame, where the browser lays the redrawn table out
   // anyway: reading positions straight after the redraw would force a layout inside the task.
   if (!measured) await new Promise((resolve) => requestAnimationFrame(resolve));
   const [from, to] = measured || endpoints(event).map(rectOf);
-  if (!from || !to) return;
+  if (!from || !to || document.querySelector("dialog[open]")) return;
   const face = event.card && !(event.type === "draw" && event.seat !== 0 && event.source === "stock") ? event.card : null;
   const element = face ? cardElement(face) : cardBack();
   element.classList.add("flying");

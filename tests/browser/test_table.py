@@ -1473,6 +1473,37 @@ def test_a_game_chosen_from_the_menu_while_the_computers_play_is_started(table: 
     assert table.locator("dialog[open]").count() == 0
 
 
+def test_no_card_flies_over_the_menu_while_the_computers_play(table: Page, site: Site) -> None:
+    """The menu opens at once over the computer players' slow turns, which play on beneath it: a
+    card crossing the dimmed table read as flying over the menu (a play-test). Cards fly before
+    the menu opens, none while it is open, and they fly again once it is closed."""
+    table.context.add_init_script("localStorage.setItem('ladder-rummy:settings', JSON.stringify({speed: 'slow', sort: 'suit', lang: 'en'}))")
+    open_seed(table, site, "hurry-1")
+    table.evaluate("""() => {
+        window.flights = { open: 0, shut: 0 };
+        new MutationObserver((records) => {
+            for (const record of records) for (const node of record.addedNodes) {
+                if (node.classList?.contains("flying")) window.flights[document.querySelector("dialog[open]") ? "open" : "shut"] += 1;
+            }
+        }).observe(document.body, { childList: true });
+    }""")
+    table.click("#stock")
+    table.wait_for_selector('#app[data-busy="false"][data-phase="play"]', state="attached")
+    table.locator("#hand button.card").first.click()
+    table.locator("#discard-button").click()
+    table.wait_for_selector('#app[data-others="true"]', state="attached")  # the computer turns play out, slowly
+    table.wait_for_function("window.flights.shut > 1")
+    table.click("#menu-button")
+    table.locator("#start-dialog[open]").wait_for()
+    status = table.inner_text("#status")
+    expect(table.locator("#status")).not_to_have_text(status, timeout=10_000)  # the turns go on beneath
+    assert table.evaluate("window.flights.open") == 0
+    table.keyboard.press("Escape")
+    table.locator("#start-dialog").wait_for(state="hidden")
+    shut = table.evaluate("window.flights.shut")
+    table.wait_for_function(f"window.flights.shut > {shut} || document.querySelector('#app[data-phase=\"draw\"][data-busy=\"false\"]')")
+
+
 def test_while_the_computers_play_the_contract_panel_reads_the_hand_after_the_discard(table: Page, site: Site) -> None:
     """Slow computer turns after the person's discard of a card their plan counted on: the panel
     says what the hand lacks now, not before the discard (a play-test read "one more 7" for a
