@@ -1,7 +1,7 @@
 """What the page's statistics, hints and replay viewer take from the engine (issue 7).
 
 The page words the contract panel's "still missing" line from ``view.progress``, suggests the
-strong player's move through ``adapter.hint``, tells which deals the person climbed from
+Normal's move through ``adapter.hint``, tells which deals the person climbed from
 ``view.history``, and finds where each deal starts in a replay without asking for every frame.
 Each of those readings is pinned here against the engine's own answers.
 """
@@ -112,3 +112,24 @@ def test_following_every_hint_plays_a_game_the_engine_accepts() -> None:
         moves += 1
     assert moves > 20
     assert not call(adapter.hint)["ok"]  # the game is over: nothing to suggest
+
+
+def test_the_hint_is_this_engines_normal_not_the_strong_player_of_1_0_0() -> None:
+    """The hint button asks Normal, which weighs what a discard hands a down rival; engine
+    1.0.0's strong player (which fed such rivals 0.36 times a game) answered before. Following
+    the hints through a game, each is Normal's move from the person's seat, and some differ from
+    what the strong player would have said."""
+    from ladder_rummy.bots import make_bot
+    from ladder_rummy.seeds import derive
+
+    answer = call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "normal", "seed": "hint-normal"}))
+    differ = 0
+    while not answer["view"]["game_over"]:
+        game = adapter._match().game
+        view, legal, rng = game.bot_view(0), game.legal_actions(), lambda: derive(game.seed, "hint", len(game.log))
+        suggestion = call(adapter.hint)["hint"]
+        assert suggestion == str(make_bot("normal").choose(view, legal, rng()))
+        differ += suggestion != str(make_bot("strong").choose(view, legal, rng()))
+        answer = call(adapter.act, suggestion)
+        assert answer["ok"], (suggestion, answer)
+    assert differ > 0

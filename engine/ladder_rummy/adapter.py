@@ -125,8 +125,16 @@ def _answer_with(step: Callable[[], dict[str, Any]]) -> str:
         return _refusal(err)
 
 
+HINT_PLAYER = "normal"
+"""Who the hint button asks: this engine version's Normal (see :func:`hint`)."""
+
+
 def hint() -> str:
-    """New Game only: the move the strong player would make in the person's seat now."""
+    """New Game only: the move this engine's Normal would make in the person's seat now.
+
+    Normal, not engine 1.0.0's strong player: that one handed a down rival a card it could lay
+    off (0.36 times a game), and the hint button would have taught the same habit. Normal, not
+    Hard: as strong (docs/BOTS.md) and a hint is never kept waiting on a search."""
     def suggest() -> dict[str, Any]:
         match = _match()
         if _session["mode"] != "new":
@@ -137,7 +145,7 @@ def hint() -> str:
         if game.current_seat != PERSON:
             raise LadderRummyError("it is not your turn", "not_your_turn")
         rng = derive(game.seed, "hint", len(game.log))
-        action = make_bot("strong").choose(game.view(PERSON), game.legal_actions(), rng)
+        action = make_bot(HINT_PLAYER).choose(game.bot_view(PERSON), game.legal_actions(), rng)
         return {"hint": str(action)}
     return _answer_with(suggest)
 

@@ -344,7 +344,7 @@ export class Engine {
 
   current() { return this.call("current"); }
 
-  /** New Game only: the strong player's move now, {ok, hint: "discard KC"}; refused in the Daily. */
+  /** New Game only: Normal's move for the person now, {ok, hint: "discard KC"}; refused in the Daily. */
   hint() { return this.call("hint"); }
 
   /** The last `count` events of the game in progress, as the person saw them (to rebuild the Plays log). */

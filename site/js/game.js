@@ -841,7 +841,7 @@ export class Game {
 
   // ---- hints (New Game only: the engine refuses them in the Daily) ----
 
-  /** Ask the engine for the strong player's move here; say it, and lift the card it plays. */
+  /** Ask the engine for Normal's move here; say it, and lift the card it plays. */
   async askHint() {
     const view = this.state.view;
     if (!this.myTurn() || !view.hints || this.hinting) return;

@@ -1,6 +1,6 @@
 // hints.js — the contract panel's "what am I still missing" line and the hint button's move,
 // worded in the person's language from the engine's own evaluator (view.progress) and the
-// strong player's choice (adapter.hint). Nothing here judges a hand or a move.
+// computer player Normal's choice (adapter.hint). Nothing here judges a hand or a move.
 
 import { h } from "./dom.js";
 import { entry, t } from "./i18n.js";
