@@ -6,7 +6,7 @@ way a returning player's browser holds it: finished games' records in localStora
 finished Daily (the ``daily`` fixture of test_leaderboard.py: played to the end in CPython with the
 served wheel, the page types the last moves), a finished New Game save left by a page that closed
 on the game-over sheet. CPython computes what the page must show (the standings, which deals the
-person climbed, the strong player's hint) from the same seeds.
+person climbed, Normal's hint) from the same seeds.
 
 The ``page`` fixture fails a test on any request to another origin and on any console error.
 """
