@@ -413,10 +413,8 @@ export class Renderer {
   drawArrange(view, state) {
     const panel = $("arrange");
     panel.hidden = !state.arrange;
-    if (!state.arrange) { delete panel.dataset.key; return; }
+    if (!state.arrange) { delete panel.dataset.key; panel.classList.remove("tight"); return; }
     const contract = view.players[0].contract;
-    // Once a card is in a slot the help has done its work: a small screen gives its room to the slots.
-    panel.classList.toggle("filling", state.arrange.slots.some((slot) => slot.length > 0));
     const key = JSON.stringify([state.arrange, state.order, document.documentElement.lang]);
     // The help and the slots scroll, should they outgrow the panel's room; the error and the
     // buttons below them stay in view (a play-test: they were cut off at 360×640 in Turkish).
@@ -449,6 +447,12 @@ export class Renderer {
         h("button", { type: "button", class: "action", dataset: { arrange: "clear" }, text: t("arrange.clear") }),
         h("button", { type: "button", class: "action", dataset: { arrange: "cancel" }, text: t("arrange.cancel") })),
     ]);
+    // The help gives its room to the slots only once they need it (a small screen, a long
+    // contract filling up): hidden at the first card placed, it left a blank strip and dropped
+    // the buttons above the panel (a play-test). Hidden, it stays hidden until the panel
+    // closes, so the panel never flickers between the two.
+    const scroll = panel.querySelector(".arrange-scroll");
+    if (!panel.classList.contains("tight") && scroll.scrollHeight > scroll.clientHeight + 1) panel.classList.add("tight");
   }
 
   drawHand(view, state, sizes) {

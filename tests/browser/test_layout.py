@@ -350,6 +350,28 @@ def test_on_a_tall_phone_the_arrange_panel_leaves_the_melds_in_view(table_page: 
         assert melds.evaluate(density) == before, size  # grown back, not left condensed
 
 
+def test_placing_cards_in_the_arrange_panel_moves_no_button(table_page: Page, site: Site, positions: dict) -> None:
+    """A phone, upright and on its side: as cards go into the slots (and the panel's help gives
+    its room to them), the buttons above the panel, the panel's own buttons and the hand stay
+    where the finger found them (a play-test saw the buttons above drop 50 px at the first card)."""
+    page = table_page
+    tops = """() => ["#actions", "#arrange .arrange-buttons", "#hand"].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top))"""
+    for width, height in ((360, 640), (740, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(site.url)
+        page.wait_for_selector("#start-dialog[open], #app[data-busy=false]", state="attached")
+        open_at(page, site, positions["ready"])
+        page.click("#arrange-button")
+        page.locator("#arrange").wait_for()
+        before = page.evaluate(tops)
+        for slot, cards in enumerate(positions["ready_melds"]):
+            page.locator(f'#arrange [data-slot="{slot}"]').click()
+            for card in cards:
+                # by its left edge: the strip of an overlapped card that shows
+                page.locator(f'#hand button.card[data-card="{card}"]:not(.in-arrange)').first.click(position={"x": 4, "y": 20})
+                assert page.evaluate(tops) == before, (width, card)
+
+
 def test_a_deal_summary_on_a_phone_on_its_side_shows_every_player(table_page: Page, site: Site) -> None:
     """A phone on its side (740×360): the summary of a deal shows all four players without
     scrolling, each one line with the cards left beside the figures (a play-test saw two of
