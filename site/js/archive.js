@@ -51,6 +51,9 @@ export function openArchive({ today, finished, inProgress, month = null }) {
   const locale = dateLocale();
   const firstDay = firstDayOfWeek(locale);
   const states = dayStates(dates, { finished, inProgress });
+  // Today's Daily is the start screen's, but the calendar still shows what it holds here (a
+  // play-test saw today's ring and not that its Daily was in progress).
+  const todayEntry = dayStates([today], { finished, inProgress }).get(today);
   const last = dates.at(-1);
   let shown = month || (last ? monthOf(last) : monthOf(FIRST_DAILY));
   let selected = null;
@@ -61,7 +64,7 @@ export function openArchive({ today, finished, inProgress, month = null }) {
   const choose = (date, action) => () => { choice = { date, action }; dialog.close("choice"); };
 
   const describe = (date) => {
-    const entry = states.get(date);
+    const entry = date === today ? todayEntry : states.get(date);
     if (entry?.state === "open") return t("archive.open");
     if (entry?.state === "done") return t("archive.done", entry.record);
     return t("archive.unplayed");
@@ -92,9 +95,10 @@ export function openArchive({ today, finished, inProgress, month = null }) {
       const number = dayNumber(locale, date);
       // Today is marked (its Daily is the start screen's, not one of these), and read out as such.
       if (date === today) {
-        return h("td", { class: "none today" }, h("span", { class: "day", "aria-current": "date" },
+        const said = t("archive.today_cell", { date: longDate(locale, date) });
+        return h("td", { class: `none today ${todayEntry?.state || ""}`.trim() }, h("span", { class: "day", "aria-current": "date" },
           h("span", { "aria-hidden": "true", text: number }),
-          h("span", { class: "visually-hidden", text: t("archive.today_cell", { date: longDate(locale, date) }) })));
+          h("span", { class: "visually-hidden", text: todayEntry ? `${said}: ${describe(date)}` : said })));
       }
       if (!isPastDaily(date, today)) return h("td", { class: "none" }, h("span", { class: "day", "aria-hidden": "true", text: number }));
       const entry = states.get(date);
@@ -114,12 +118,12 @@ export function openArchive({ today, finished, inProgress, month = null }) {
       h("div", { class: "archive-nav" },
         h("button", {
           type: "button", class: "action small-action", text: "‹", "aria-label": t("archive.previous"),
-          disabled: shown <= first, onclick: () => { shown = addMonths(shown, -1); drawMonth(); },
+          disabled: shown <= first, onclick: () => page(-1),
         }),
         h("h3", { id: titleId, "aria-live": "polite", text: monthTitle(locale, shown) }),
         h("button", {
           type: "button", class: "action small-action", text: "›", "aria-label": t("archive.next"),
-          disabled: shown >= latest, onclick: () => { shown = addMonths(shown, 1); drawMonth(); },
+          disabled: shown >= latest, onclick: () => page(1),
         })),
       h("table", { class: "archive-grid", "aria-labelledby": titleId },
         h("thead", {}, h("tr", {}, names.map((name) => h("th", { scope: "col", abbr: name.long, text: name.short })))),
@@ -130,6 +134,14 @@ export function openArchive({ today, finished, inProgress, month = null }) {
         h("span", { class: "unplayed", text: t("archive.legend_unplayed") }),
         h("span", { class: "today", text: t("archive.legend_today") })));
     if (focusDate) grid.querySelector(`button[data-date="${focusDate}"]`)?.focus();
+  };
+
+  // Another month: a day chosen in the one left is no longer on screen, so its details go too
+  // (a play-test paged to November and still read "1 December" below it).
+  const page = (step) => {
+    shown = addMonths(shown, step);
+    if (selected && monthOf(selected) !== shown) { selected = null; drawDetail(); }
+    drawMonth();
   };
 
   drawMonth();

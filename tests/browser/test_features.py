@@ -167,7 +167,11 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
     items = {"stats": {"format": 1, "games": [record]},
              f"game:daily:{going}": {"format": 1, "save": {"format": 1, "engine": "1.1.0", "mode": "daily", "date": going,
                                                            "seed": f"daily-{going}", "difficulty": "normal", "log": []},
-                                    "order": [], "manual": False, "mode": {"mode": "daily", "date": going, "past": True}}}
+                                    "order": [], "manual": False, "mode": {"mode": "daily", "date": going, "past": True}},
+             # today's own Daily, in progress: its ring says so too (a play-test saw only "today")
+             f"game:daily:{today}": {"format": 1, "save": {"format": 1, "engine": "1.1.0", "mode": "daily", "date": str(today),
+                                                            "seed": f"daily-{today}", "difficulty": "normal", "log": []},
+                                    "order": [], "manual": False, "mode": {"mode": "daily", "date": str(today)}}}
     with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
         page.context.add_init_script(storage_script(items))
         pin_clock(page.context, today)
@@ -184,6 +188,9 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
         assert marked.inner_text().startswith(str(today.day))
         expect(marked.locator(".visually-hidden")).to_contain_text(
             {"en": "today", "tr": "bugün", "ko": "오늘"}[lang])
+        expect(sheet.locator("td.today.open")).to_have_count(1)
+        if lang == "en":
+            expect(marked.locator(".visually-hidden")).to_contain_text("In progress on this device")
         page.screenshot(path=str(ARTIFACTS / f"calendar-{size}-{lang}.png"))
         assert axe(page, "archive-dialog", size) == []
         show_month(sheet, done) if lang == "en" else None
@@ -191,6 +198,12 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
             sheet.locator(f'button.day[data-date="{done}"]').click()
         problems = axe(page, "archive-dialog", size)
         assert problems == []
+        if lang == "en":
+            # Paged to another month, the day chosen in this one is no longer described below.
+            expect(sheet.locator(".archive-detail h3")).to_contain_text("November 30, 2026")
+            sheet.get_by_role("button", name="Next month").click()
+            expect(sheet.locator(".archive-detail")).to_have_text("Choose a day to see it or play it.")
+            sheet.get_by_role("button", name="Previous month").click()
         title = sheet.locator(".archive-nav h3").inner_text()
         month = today - dt.timedelta(days=1) if lang != "en" else dt.date.fromisoformat(done)
         expected = {"en": month.strftime("%B"), "tr": ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos",
