@@ -15,7 +15,7 @@ import pytest
 
 from ladder_rummy import adapter
 from ladder_rummy.bots.basic import BasicBot
-from ladder_rummy.cards import JOKER, new_deck
+from ladder_rummy.cards import JOKER, new_deck, parse_cards
 from ladder_rummy.contracts import CONTRACTS, find_contract
 from ladder_rummy.evaluate import progress
 from ladder_rummy.game import Game
@@ -127,8 +127,17 @@ def test_the_hint_is_this_engines_normal_not_the_strong_player_of_1_0_0() -> Non
     while not answer["view"]["game_over"]:
         game = adapter._match().game
         view, legal, rng = game.bot_view(0), game.legal_actions(), lambda: derive(game.seed, "hint", len(game.log))
-        suggestion = call(adapter.hint)["hint"]
+        answer_hint = call(adapter.hint)
+        suggestion = answer_hint["hint"]
         assert suggestion == str(make_bot("normal").choose(view, legal, rng()))
+        # a discard before the person is down carries the cards to go with the card and without it
+        me = game.players[0]
+        if suggestion.startswith("discard ") and not me.laid_down:
+            left = list(me.hand)
+            left.remove(parse_cards(suggestion.split()[1])[0])
+            assert answer_hint["missing"] == {"now": answer["view"]["progress"]["missing"], "after": progress(left, me.step).missing}
+        else:
+            assert answer_hint["missing"] is None
         differ += suggestion != str(make_bot("strong").choose(view, legal, rng()))
         answer = call(adapter.act, suggestion)
         assert answer["ok"], (suggestion, answer)

@@ -22,6 +22,7 @@ from .errors import LadderRummyError, ReplayError, SaveError
 from .match import PERSON, Match, person_and_bots
 from .bots import make_bot
 from .challenge import challenge_of, check_settings, compare_results, verify_challenge
+from .actions import Action, Discard
 from .evaluate import progress
 from .replay import Replay
 from .seeds import derive
@@ -146,7 +147,7 @@ def hint() -> str:
             raise LadderRummyError("it is not your turn", "not_your_turn")
         rng = derive(game.seed, "hint", len(game.log))
         action = make_bot(HINT_PLAYER).choose(game.bot_view(PERSON), game.legal_actions(), rng)
-        return {"hint": str(action)}
+        return {"hint": str(action), "missing": _discard_effect(match, action)}
     return _answer_with(suggest)
 
 
@@ -304,6 +305,21 @@ def snapshot() -> dict[str, Any]:
     view["hints"] = hints
     view["progress"] = _progress(match) if hints else None
     return {"view": view, "save": save}
+
+
+def _discard_effect(match: Match, action: Action) -> dict[str, int] | None:
+    """A hinted discard before the person is down: the cards the hand lacks now and without it.
+
+    The contract panel names one plan, and a good discard may be a card of it (another plan is
+    as close, or its points weigh more near the deal's end): the page says which, so the hint
+    and the panel do not read as two contrary orders (a play-test). None for any other move.
+    """
+    me = match.game.players[PERSON]
+    if not isinstance(action, Discard) or me.laid_down:
+        return None
+    after = list(me.hand)
+    after.remove(action.card)
+    return {"now": progress(me.hand, me.step).missing, "after": progress(after, me.step).missing}
 
 
 def _progress(match: Match) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ import { $, h } from "./dom.js";
 import { Stats } from "./stats.js";
 import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
-import { moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
+import { hintReason, moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
 import { dailyNumber } from "./share.js";
 import { openArchive, pastDaily } from "./archive.js";
 import { challengeLink, decodeChallenge, linkedChallenge } from "./challenge.js";
@@ -856,7 +856,7 @@ export class Game {
     // The lifted card is the first of the two taps; saying so keeps the next tap from
     // surprising a player who tapped it only to look (a play-test discarded that way).
     const follow = index < 0 ? "" : t(answer.hint.startsWith("layoff ") ? "suggest.follow_layoff" : "suggest.follow_discard");
-    const text = [t("suggest.text", { move: moveWords(answer.hint, view) }), follow].filter(Boolean).join(" ");
+    const text = [t("suggest.text", { move: moveWords(answer.hint, view) }), hintReason(answer, card, view), follow].filter(Boolean).join(" ");
     this.set({ selected: index >= 0 ? index : null, hint: { text, move: answer.hint } });
   }
 

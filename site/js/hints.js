@@ -125,6 +125,19 @@ function meldWords(meld) {
   return `${meldCardWord(meld, 0)}–${meldCardWord(meld, meld.cards.length - 1)}`;
 }
 
+/**
+ * Why a hinted discard lets go of a card the contract panel counts on: the panel names one plan,
+ * and the hint and the panel read as contrary orders (a play-test). From the engine's counts of
+ * cards to go with the card and without it (adapter.hint's `missing`): just as close (another plan
+ * does without it), or a card further, which only the cost of keeping it explains. "" otherwise.
+ */
+export function hintReason(answer, card, view) {
+  const missing = answer.missing;
+  const counted = (view.progress?.melds || []).some((meld) => (meld.have || []).includes(card));
+  if (!missing || !card || !counted) return "";
+  return missing.after > missing.now ? t("suggest.why_back") : t("suggest.why_same", { count: missing.now });
+}
+
 /** The card a suggested move plays from the hand ("discard KC" → "KC"), else null. */
 export function moveCard(move) {
   const [verb, card] = move.split(" ");

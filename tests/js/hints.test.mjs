@@ -13,7 +13,7 @@ globalThis.fetch = async (url) => {
   return { ok: true, status: 200, json: async () => JSON.parse(text) };
 };
 const { setLanguage, t } = await import("../../site/js/i18n.js");
-const { afterSentence, moveWords } = await import("../../site/js/hints.js");
+const { afterSentence, hintReason, moveWords } = await import("../../site/js/hints.js");
 
 /** A view as the engine gives it once the person is down (only what the sentence reads). */
 function view({ step = 4, next = step + 1, final = false, now = false, turn = 1, phase = "draw" } = {}) {
@@ -191,3 +191,19 @@ test("a run is named by the cards held, not by the engine's window", async () =>
   };
   assert.equal(progressSentence(spades), "2 cards to go: 2 more for the run Q♠–K♠ (10♠, J♠, A♠ or a joker).");
 });
+
+// A hinted discard of a card the contract panel counts on says why (adapter.hint's `missing`).
+const planned = { progress: { missing: 1, melds: [{ kind: "group", have: ["AH", "JK"], options: ["AS"] }] } };
+for (const lang of ["en", "tr", "ko"]) {
+  test(`${lang}: a hinted discard the panel counts on says why`, async () => {
+    await setLanguage(lang);
+    assert.equal(hintReason({ hint: "discard AH", missing: { now: 1, after: 1 } }, "AH", planned), t("suggest.why_same_one", { count: 1 }));
+    assert.equal(hintReason({ hint: "discard AH", missing: { now: 2, after: 2 } }, "AH", planned), t("suggest.why_same", { count: 2 }));
+    assert.equal(hintReason({ hint: "discard AH", missing: { now: 1, after: 2 } }, "AH", planned), t("suggest.why_back"));
+    assert.ok(!t("suggest.why_same", { count: 2 }).includes("{"));
+    // a card no plan of the panel's counts on, a draw, a discard once down: nothing to explain
+    assert.equal(hintReason({ hint: "discard KC", missing: { now: 1, after: 1 } }, "KC", planned), "");
+    assert.equal(hintReason({ hint: "draw stock", missing: null }, null, planned), "");
+    assert.equal(hintReason({ hint: "discard AH", missing: null }, "AH", { progress: null }), "");
+  });
+}
