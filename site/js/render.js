@@ -2,8 +2,8 @@
 // It reads view.legal to light up what may be played; it never decides what is legal.
 
 import { $, h, replaceIfChanged } from "./dom.js";
-import { cardBack, cardElement } from "./cards.js";
-import { cardName, contractWords, standsName, t } from "./i18n.js";
+import { cardBack, cardElement, shortCard } from "./cards.js";
+import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
 import { canDiscard, layoffTargets } from "./state.js";
 import { contractHelp, hintButton } from "./hints.js";
 import { dailyNumber } from "./share.js";
@@ -166,7 +166,11 @@ export class Renderer {
       const active = view.turn === player.seat;
       // The key holds what the seat is drawn from (the contract as the engine gives it, the
       // language): its words are only worked out when the seat is drawn anew.
-      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, player.contract, active, document.documentElement.lang]);
+      // The card this player discarded last in this deal: on a table one sees every throw, and
+      // the status line shows only the latest play (a play-test learnt from the Plays log alone
+      // that a rival had thrown the card it needed).
+      const threw = player.discarded?.at(-1) ?? null;
+      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, player.contract, active, threw, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
         const contract = contractWords(player.contract);
@@ -177,21 +181,30 @@ export class Renderer {
           step: player.step,
           contract,
           penalty: player.penalty,
-          laid: (player.laid_down ? t("seat.laid_suffix") : "") + (active ? t("seat.playing") : ""),
+          laid: (player.laid_down ? t("seat.laid_suffix") : "") + (active ? t("seat.playing") : "")
+            + (threw ? t("seat.threw_suffix", { card: cardName(threw) }) : ""),
         }));
         const out = player.cards === 0;
         const laid = () => (out ? badge("out-badge", "✓", t("seat.out")) : player.laid_down ? badge("", "✓", t("seat.laid")) : null);
+        // The card thrown last: at the end of the row of card backs, or on a narrow seat (where
+        // the ✓ takes that row's end) at the name row's end: one place or the other (table.css).
+        const thrown = () => (threw ? h("span", {
+          class: "seat-threw", "aria-hidden": "true", title: t("seat.threw", { card: shortCard(threw) }),
+          dataset: { suit: splitCard(threw).suit ?? "JK" }, text: threw === "JK" ? "★" : shortCard(threw),
+        }) : null);
         return [
           h("p", { class: "seat-name" },
             h("span", { class: "avatar", "aria-hidden": "true", text: player.name.slice(0, 1) }),
             h("span", { class: "seat-who", text: player.name }),
             h("span", { class: "turn-dot", "aria-hidden": "true" }),
+            thrown(),
             laid()),
           // A seat too narrow for the name and the badge side by side shows the ✓ at the end of
           // this row instead (table.css): one place or the other, never both.
           h("div", { class: "seat-hand", "aria-hidden": "true" },
             h("span", { class: "fan" }, Array.from({ length: Math.min(player.cards, FAN_MAX) }, () => cardBack())),
             h("span", { class: "seat-count", text: String(player.cards) }),
+            thrown(),
             laid()),
           h("p", { class: "seat-line" },
             h("span", { class: "seat-step", text: t("seat.step", { step: player.step }) }),

@@ -24,6 +24,18 @@ if TYPE_CHECKING:
 
 ARTIFACTS = ROOT / "artifacts"
 CARD_NAME = re.compile(r"^((10|[2-9]|ace|jack|queen|king) of (hearts|diamonds|clubs|spades)|Joker)$")
+SUITS = {"H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs"), "S": ("♠", "spades")}
+RANKS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def short_card(card: str) -> str:
+    """"10H" → "10♥", as the page writes a card in a line of text ("JK" → "Joker")."""
+    return "Joker" if card == "JK" else card[:-1] + SUITS[card[-1]][0]
+
+
+def card_words(card: str) -> str:
+    """"QS" → "queen of spades", the card's English name."""
+    return "Joker" if card == "JK" else f"{RANKS.get(card[:-1], card[:-1])} of {SUITS[card[-1]][1]}"
 
 
 @pytest.fixture
@@ -411,6 +423,14 @@ def test_command_box_and_legal_moves_list(table: Page, site: Site) -> None:
     after(table, before)
     assert table.get_attribute("#app", "data-phase") == "draw"
     assert table.get_by_role("textbox", name="Command").input_value() == ""
+    # Each computer player's seat shows the card it threw last (the one before the person's
+    # turn is the pile's top), and says it in its name.
+    top = table.locator("#discard .card").last.get_attribute("data-card")
+    chip = table.locator('.seat[data-seat="3"] .seat-threw:visible')
+    assert chip.get_attribute("title") == f"Last discard: {short_card(top)}"
+    assert f"last discarded {card_words(top)}" in table.locator('.seat[data-seat="3"]').get_attribute("aria-label")
+    for seat in (1, 2):
+        expect(table.locator(f'.seat[data-seat="{seat}"] .seat-threw:visible')).to_have_count(1)
     # Cards are buttons named like "7 of hearts"; the status line narrates.
     for name in table.locator("#hand button.card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))"):
         assert CARD_NAME.match(name), name
