@@ -363,7 +363,7 @@ def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Pag
     page.locator("#settings-dialog[open]").get_by_role("button", name="Done").click()
     expect(line).to_have_text(progress_sentence(twin["view"]["progress"], "en"))
 
-    # The hint: the strong player's move in this very position, which the page lists as legal.
+    # The hint: Normal's move in this very position, which the page lists as legal.
     hint = page.locator("#hint")
     for _ in range(2):
         page.get_by_role("button", name="Hint").click()
