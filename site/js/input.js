@@ -58,9 +58,7 @@ export function bindInput(game) {
     const moves = { ArrowUp: index - 1, ArrowLeft: index - 1, ArrowDown: index + 1, ArrowRight: index + 1, Home: 0, End: buttons.length - 1 };
     if (index < 0 || !(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    const next = buttons[Math.max(0, Math.min(buttons.length - 1, moves[event.key]))];
-    for (const button of buttons) button.tabIndex = button === next ? 0 : -1;
-    next.focus();
+    rove(buttons, moves[event.key]);
   });
 
   on($("command-form"), "submit", (event) => {
@@ -180,8 +178,14 @@ function bindHand(game, on) {
       if (event.key === "ArrowLeft" || event.key === "ArrowRight") game.moveHandCard(index, moves[event.key]);
       return;
     }
-    const next = cards[Math.max(0, Math.min(cards.length - 1, moves[event.key]))];
-    for (const card of cards) card.tabIndex = card === next ? 0 : -1;
-    next.focus();
+    rove(cards, moves[event.key]);
   });
+}
+
+/** One tab stop over `items` (the hand, the Legal moves list): the one at `index`, kept within the
+ * list, takes it and the focus. */
+function rove(items, index) {
+  const next = items[Math.max(0, Math.min(items.length - 1, index))];
+  for (const item of items) item.tabIndex = item === next ? 0 : -1;
+  next.focus();
 }
