@@ -116,14 +116,25 @@ export class Lesson {
     if (!step) { this.mark.hidden = true; return; }
     this.mark.hidden = false;
     this.mark.dataset.step = step.id;
-    this.mark.replaceChildren(
-      h("p", { class: "coach-count small", text: t("learn.count", { step: this.index + 1, steps: STEPS.length }) }),
-      h("h2", { id: "coach-title", class: "coach-title", text: stepWords(step, "title") }),
+    // A wrong move's warning says again what to do, so on a phone it stands in for the step's
+    // words (both made the mark cover the melds); an explanation's warning ("read this step
+    // first") keeps them.
+    this.mark.classList.toggle("corrected", Boolean(this.warning && step.expect));
+    this.mark.classList.toggle("explains", !step.expect);
+    // Skip sits in the head beside the title, and Next (an explanation's only move) beside the
+    // words' last line (tutorial.css): the mark is as short as its words allow, so on a phone it fits over the seats' row
+    // and leaves the melds and the contract panel in view (a play-test lost the table under it).
+    this.mark.replaceChildren(...[
+      h("div", { class: "coach-head" },
+        h("div", { class: "coach-heading" },
+          h("p", { class: "coach-count small", text: t("learn.count", { step: this.index + 1, steps: STEPS.length }) }),
+          h("h2", { id: "coach-title", class: "coach-title", text: stepWords(step, "title") })),
+        h("button", { type: "button", class: "action coach-skip", id: "coach-skip", text: t("learn.skip"), onclick: () => this.skip() })),
       h("p", { class: "coach-text", text: stepWords(step, "text") }),
       h("p", { class: "coach-warning", role: "alert", text: this.warning }),
-      h("div", { class: "coach-buttons" },
-        h("button", { type: "button", class: "action", id: "coach-skip", text: t("learn.skip"), onclick: () => this.skip() }),
-        step.expect ? null : h("button", { type: "button", class: "action primary", id: "coach-next", text: t("learn.next"), onclick: () => this.next() })));
+      step.expect ? null : h("div", { class: "coach-buttons" },
+        h("button", { type: "button", class: "action primary", id: "coach-next", text: t("learn.next"), onclick: () => this.next() })),
+    ].filter(Boolean));
     this.place();
   }
 
@@ -143,8 +154,7 @@ export class Lesson {
     const box = target.getBoundingClientRect();
     const mark = this.mark.getBoundingClientRect();
     const room = 8;
-    const left = Math.max(room, Math.min(box.left + box.width / 2 - mark.width / 2, innerWidth - mark.width - room));
-    const top = bestTop(box, mark.height, left, mark.width, room);
+    const { top, left } = bestPlace(box, mark.height, mark.width, room);
     this.mark.style.top = `${Math.round(top)}px`;
     this.mark.style.left = `${Math.round(left)}px`;
     this.mark.dataset.side = top >= box.bottom ? "below" : "above";
@@ -176,38 +186,48 @@ const PLAY_BUTTONS = "#actions > button.action:not(.sort)";
 /**
  * Where the mark goes: beside its target (below it when the target is in the upper half, above
  * it otherwise) unless that covers what the step needs in view — the hand's cards (what a step
- * names: "the queen with the queens"), the table's melds, the line of what just happened; then
- * the top or the foot of the screen, whichever covers least. A phone has no room to spare, so
- * the mark's place is chosen by what it hides, never over its target.
+ * names: "the queen with the queens"), the table's melds and their ranks, the line of what just
+ * happened; then just above the row of buttons, the top or the foot of the screen, or anywhere
+ * on a coarse grid (a desktop has empty felt to spare), whichever covers least. A
+ * phone has no room to spare, so the mark's place is chosen by what it hides, never over its
+ * target.
  */
-function bestTop(box, height, left, width, room) {
+function bestPlace(box, height, width, room) {
   // Never over the top bar: its tools (the keyboard panel's toggle, the menu) stay at hand.
   const first = (document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0) + room;
-  const clamp = (top) => Math.max(first, Math.min(top, innerHeight - height - room));
+  const clampTop = (top) => Math.max(first, Math.min(top, innerHeight - height - room));
+  const clampLeft = (left) => Math.max(room, Math.min(left, innerWidth - width - room));
   const beside = box.top + box.height / 2 < innerHeight / 2
     ? [box.bottom + room, box.top - room - height] : [box.top - room - height, box.bottom + room];
   // Just above the row of buttons too: a step that names a card often names its button as well
   // ("tap it again, or Discard"), and a mark above the hand's target alone would sit on that row.
   const actions = document.getElementById("actions")?.getBoundingClientRect();
   const aboveActions = actions && actions.height > 0 ? [actions.top - room - height] : [];
-  const candidates = [...beside, ...aboveActions, first, innerHeight - height - room].map(clamp);
-  // The corners of the hand's cards (their rank and suit) above all: a step's words name them.
-  const corners = [...document.querySelectorAll("#hand button.card")].map((card) => {
+  // And a coarse grid over the screen, for the free felt a desktop has around its table.
+  const grid = (from, to) => Array.from({ length: 6 }, (_, i) => from + ((to - from) * i) / 5);
+  const tops = [...beside, ...aboveActions, first, innerHeight - height - room, ...grid(first, innerHeight - height - room)].map(clampTop);
+  const lefts = [box.left + box.width / 2 - width / 2, ...grid(room, innerWidth - width - room)].map(clampLeft);
+  // The top of a card (its rank and suit) above all, in the hand and in the melds: a step's words
+  // name them. The hand's cards most: a step's move is made with them.
+  const ranks = (selector, weight) => [...document.querySelectorAll(selector)].map((card) => {
     const r = card.getBoundingClientRect();
-    return [{ top: r.top, bottom: r.top + r.height * 0.35, left: r.left, right: r.right }, 50];
+    return [{ top: r.top, bottom: r.top + r.height * 0.35, left: r.left, right: r.right }, weight];
   });
   // Then what is on the table, each by its own box: the melds (not their area's empty felt, which
   // is where a mark may go), the piles and the line of what just happened, the seats (on a
-  // desktop their row is display: contents, with no box of its own), the contract panel; and the
-  // buttons a step may name, nearly as much as the cards.
+  // desktop their row is display: contents, with no box of its own), the contract panel, the
+  // Plays log beside the table; and the buttons a step may name, nearly as much as the cards.
   const boxes = (selector, weight) => [...document.querySelectorAll(selector)].map((e) => [e.getBoundingClientRect(), weight]);
-  const keep = [...corners, ...boxes("#melds .meld", 1), ...boxes(".pile, #status", 1), ...boxes(".seat", 0.5), ...boxes("#contract-panel", 0.25), ...boxes(PLAY_BUTTONS, 10)]
+  const keep = [...ranks("#hand button.card", 50), ...ranks("#melds .meld .slot", 8), ...boxes("#melds .meld", 1),
+    ...boxes(".pile, #status", 1), ...boxes(".seat", 0.5), ...boxes("#contract-panel", 0.25), ...boxes("#log-panel", 0.25),
+    ...boxes(PLAY_BUTTONS, 10)]
     .filter(([rect]) => rect && rect.right > rect.left && rect.bottom > rect.top);
-  const covered = (top, rect) => Math.max(0, Math.min(top + height, rect.bottom) - Math.max(top, rect.top))
+  const covered = (top, left, rect) => Math.max(0, Math.min(top + height, rect.bottom) - Math.max(top, rect.top))
     * Math.max(0, Math.min(left + width, rect.right) - Math.max(left, rect.left));
-  const cost = (top) => (covered(top, box) > 0 ? Infinity : 0)
-    + keep.reduce((sum, [rect, weight]) => sum + weight * covered(top, rect), 0);
-  // The first of the cheapest: beside the target when that hides nothing more.
-  const costs = candidates.map(cost);
-  return candidates[costs.indexOf(Math.min(...costs))];
+  const cost = ({ top, left }) => (covered(top, left, box) > 0 ? Infinity : 0)
+    + keep.reduce((sum, [rect, weight]) => sum + weight * covered(top, left, rect), 0);
+  // The first of the cheapest: beside the target, centred on it, when that hides nothing more.
+  const places = lefts.flatMap((left) => tops.map((top) => ({ top, left })));
+  const costs = places.map(cost);
+  return places[costs.indexOf(Math.min(...costs))];
 }

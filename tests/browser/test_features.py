@@ -559,7 +559,7 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
 
 # What the coach mark covers of what its step needs in view (a phone play-test: over the hand's
-# corners it hid the ranks its text named): its target, and the ranks of the hand's cards.
+# corners it hid the ranks its text named): its target, the ranks of the hand's cards and melds.
 COVERS = """(selector) => {
   const m = document.querySelector("#coach").getBoundingClientRect();
   const r = document.querySelector(selector).getBoundingClientRect();
@@ -578,6 +578,13 @@ MARK_HIDES = """() => {
   for (const card of document.querySelectorAll("#hand button.card")) {
     const r = card.getBoundingClientRect();
     if (covers({ top: r.top, bottom: r.top + r.height * 0.3, left: r.left, right: r.right })) out.push(`the rank of ${card.dataset.card}`);
+  }
+  // The ranks of the melds on the table: a play-test lost them under a mark as tall as half the
+  // table, and steps speak of them (lay off, someone laid down).
+  for (const slot of document.querySelectorAll("#melds .meld .slot")) {
+    const r = slot.getBoundingClientRect();
+    // (a card's box reaches past what the next card leaves of it: a few pixels are its edge)
+    if (covers({ top: r.top, bottom: r.top + r.height * 0.35, left: r.left + 4, right: r.right - 4 })) out.push(`a rank in meld ${slot.closest(".meld").dataset.meld}`);
   }
   // The buttons a step names ("tap it again, or Discard"): a mark above the hand once sat on them.
   for (const button of document.querySelectorAll("#actions > button.action:not(.sort):not([aria-disabled=true])")) {
