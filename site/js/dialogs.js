@@ -75,13 +75,14 @@ export function closeAll() {
 
 /**
  * The start screen. Resolves with {mode: "daily", date} | {mode: "new", difficulty} |
- * "continue" | "resume-new" | "rules" | "settings" | "leaderboard" | "stats" | "archive" | "" (closed).
+ * "continue" | "resume-new" | "challenge" | "rules" | "settings" | "leaderboard" | "stats" | "archive" | "" (closed).
  * `boardNote`: where today's Daily stands with the leaderboard, when there is something to say.
  * `dailySaved` / `newSaved`: today's Daily ({deal}) / a New Game ("Easy, deal 3") kept in progress, to
  * continue: a started Daily is only ever continued, never dealt again. `pastDailies`: dates of
- * earlier Dailies left in progress ({resume: date}).
+ * earlier Dailies left in progress ({resume: date}). `challenge`: the words of a friend's challenge
+ * this page's link brought and the person put off ({title, beat}): played from here ("challenge").
  */
-export function openStart({ date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, back = null }) {
+export function openStart({ date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, challenge = null, back = null }) {
   const dialog = $("start-dialog");
   let choice = null;
   const choose = (value) => () => { choice = value; dialog.close("choice"); };
@@ -122,8 +123,16 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
     h("div", { class: "row" },
       h("button", { type: "button", class: "action big primary", text: t("learn.start"), onclick: choose("learn") }),
       h("button", { type: "button", class: "action", text: t("learn.no_thanks"), onclick: choose("learn-no") }))) : null;
+  // A friend's challenge put off with "Not now" (a play-test did, to change the language first,
+  // and found no way back to it but the link): it waits here while the page is open.
+  const duel = challenge ? h("section", { class: "learn-offer challenge-offer", "aria-labelledby": "challenge-offer-title" },
+    h("h3", { id: "challenge-offer-title", text: challenge.title }),
+    h("p", { class: "small", text: challenge.beat }),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "action big primary", text: t("challenge.play"), dataset: { choice: "challenge" }, onclick: choose("challenge") }))) : null;
   sheet("start-dialog", t("start.title"), [
     h("p", { text: t("start.tagline") }),
+    duel,
     lesson,
     canContinue ? h("button", { type: "button", class: "action big primary", text: t("start.continue"), onclick: choose("continue") }) : null,
     daily,

@@ -67,6 +67,8 @@ export function openChallengeShare({ name = "", result, checkName, makeLink }) {
       line.textContent = outcome === "cancelled" ? "" : t(`challenge.${outcome}`);
       box.hidden = outcome !== "failed";
       if (!box.hidden) { box.focus(); box.select(); }
+      // On a phone the line sits at the sheet's foot, half under its buttons: bring it into view.
+      else if (line.textContent) line.scrollIntoView({ block: "nearest" });
     },
   },
   h("p", { text: t("challenge.intro", { result: resultWords(result) }) }),
@@ -87,8 +89,10 @@ export function openChallengeStart({ challenge, difficulty, verified }) {
   sheet("challenge-dialog", t("challenge.from", { name }), [
     h("p", { class: "headline challenge-headline", text: t("challenge.beat", { name, result: resultWords(result) }) }),
     h("p", { text: t("challenge.details", { difficulty: t(`difficulty.${difficulty}`), place: result.place, deals: result.climbed.length }) }),
-    h("p", { class: "deal-marks", role: "img", "aria-label": t("challenge.marks_label", { name, climbed: result.completed, deals: result.climbed.length }) },
-      result.climbed.map(square)),
+    // The squares and, shown, what they say (a play-test read ten squares with no legend).
+    h("div", { class: "deal-marks-line" },
+      h("p", { class: "deal-marks", "aria-hidden": "true" }, result.climbed.map(square)),
+      h("p", { class: "small", text: t("challenge.marks_label", { name, climbed: result.completed, deals: result.climbed.length }) })),
     h("p", { class: "small", text: t(verified ? "challenge.verified" : "challenge.claimed", { name }) }),
   ], [
     closeButton(dialog, "", t("challenge.not_now")),

@@ -21,7 +21,7 @@ import { hintReason, moveCard as hintedCard, moveWords, progressSentence } from 
 import { dailyNumber } from "./share.js";
 import { openArchive, pastDaily } from "./archive.js";
 import { challengeLink, decodeChallenge, linkedChallenge } from "./challenge.js";
-import { badChallengeText, challengeButton, challengeResults, openChallengeShare, openChallengeStart } from "./friend.js";
+import { badChallengeText, challengeButton, challengeResults, openChallengeShare, openChallengeStart, resultWords } from "./friend.js";
 import { checkName } from "./names.js";
 import { LESSON, LESSON_SEEN, Lesson } from "./tutorial.js";
 
@@ -114,6 +114,7 @@ export class Game {
     this.engine = null;
     this.startRefusal = null; // why the engine refused the last game asked for (a link's game: said on a notice)
     this.linkRefused = false; // the page's link names a game that cannot be played (said once, not started)
+    this.putOff = null; // the page's challenge, put off with "Not now": {shared, offer}, offered on the start screen
     this.logId = 0;
     this.focusTable = false; // a game just started: its first table drawn takes the focus (focusNewTable)
     this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
@@ -414,8 +415,13 @@ export class Game {
       newSaved: kept && this.newGameWords(kept),
       pastDailies: this.saves.dailiesInProgress().filter((day) => day < date && dailySlot(day) !== this.slot),
       offerLesson: this.firstVisit(),
+      challenge: this.putOff && {
+        title: t("challenge.from", { name: this.putOff.offer.challenge.name }),
+        beat: t("challenge.beat", { name: this.putOff.offer.challenge.name, result: resultWords(this.putOff.offer.challenge.result) }),
+      },
       back,
     });
+    if (choice === "challenge") { if (await this.playChallenge(this.putOff.shared, this.putOff.offer)) return undefined; return this.showStart(); }
     if (choice === "continue") this.choices.take(); // back to this game: a game chosen before and still waiting does not start
     if (choice === "learn") { if (await this.startLesson()) return undefined; return this.showStart(); }
     if (choice === "learn-no") { this.storage.write(LESSON_SEEN, { seen: true }); return this.showStart(); }
@@ -743,14 +749,22 @@ export class Game {
     this.persist();
   }
 
-  /** "Beat Aylin": play the challenge (the challenger's seed, difficulty and engine) or not now. */
-  async offerChallenge(shared, { challenge, verified }) {
-    const choice = await openChallengeStart({ challenge, difficulty: shared.difficulty, verified });
-    if (choice !== "play") return false;
+  /**
+   * "Beat Aylin": play the challenge (the challenger's seed, difficulty and engine) or not now.
+   * Not now keeps it on the start screen while the page is open (`putOff`).
+   */
+  async offerChallenge(shared, offer) {
+    const choice = await openChallengeStart({ challenge: offer.challenge, difficulty: shared.difficulty, verified: offer.verified });
+    if (choice !== "play") { this.putOff = { shared, offer }; return false; }
+    return this.playChallenge(shared, offer);
+  }
+
+  /** Start the challenge's game; once it is on the table the start screen no longer offers it. */
+  async playChallenge(shared, { challenge, verified }) {
     const { name, engine, result, moves } = challenge;
     const args = { ...shared, engine, challenge: { name, engine, result, verified, moves } };
     this.lastError = null;
-    if (await this.newGame(args)) return true;
+    if (await this.newGame(args)) { this.putOff = null; return true; }
     // The engine refused it (an engine version it does not know): say so, not only under the hand.
     if (this.lastError) await dialogs.showNotice(this.lastError, { title: t("challenge.bad_title") });
     return this.holding();

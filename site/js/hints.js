@@ -69,17 +69,20 @@ export function progressSentence(progress) {
   // One card from the contract: every other out finishes it too (with two or more to go, an out
   // is only a step, and a list of them read as if any one would do).
   const others = progress.missing === 1 ? otherOuts(progress) : "";
+  if (others === MANY) return `${line} ${t("progress.also_many")}`;
   return others ? `${line} ${t("progress.also", { cards: others })}` : line;
 }
 
 const SUITS = ["C", "D", "H", "S"];
-const OTHERS_SHOWN = 3; // more would not fit the panel's lines on a phone: then none is named
+const OTHERS_SHOWN = 3; // more would not fit the panel's lines on a phone: then they are only said to exist
+const MANY = Symbol("many other outs");
 
 /**
  * The engine's outs that the line's plan does not name ("ace", "7♥"), as words, or "": the line
  * names one best plan, and a hand often has others (4♣ 4♠ / 5♦ 5♥ / 7♦ 7♦ 7♥ wants a 4, a 5 or
  * a 7, not only the 4 the plan's meld lacks). A rank stands for itself when every suit of it is
- * an out. None when the line already speaks of any rank or any run.
+ * an out. None when the line already speaks of any rank or any run; MANY past OTHERS_SHOWN (a
+ * play-test, told only of "one more 2", did not see that any of five other ranks would do).
  */
 function otherOuts(progress) {
   const open = progress.melds.some((meld) => meld.missing > 0 && (meld.kind === "group" ? !meld.rank : !meld.suit));
@@ -92,7 +95,8 @@ function otherOuts(progress) {
     return t("progress.also_item", { card: whole ? rankWord(rank) : shortCard(card) });
   };
   const items = [...new Set(extra.map(word))]; // a whole rank once
-  return items.length && items.length <= OTHERS_SHOWN ? listOr(items) : "";
+  if (items.length > OTHERS_SHOWN) return MANY;
+  return items.length ? listOr(items) : "";
 }
 
 /** A canonical action as a suggestion in words: "discard KC" → "Discard K♣." */

@@ -120,13 +120,18 @@ test("the contract line names the outs of other plans too, in every language", a
   assert.equal(progressSentence(TWO_PLANS), "1 card to go: one more 5 or a joker for the group of 5s. Any ace would do as well.");
 });
 
-test("other outs: a rank only when every suit of it is one; none past three, none when the line names every out", async () => {
+test("other outs: a rank only when every suit of it is one; past three only said to exist, none when the line names every out", async () => {
   const { progressSentence } = await import("../../site/js/hints.js");
   await setLanguage("en");
   const run = { ...TWO_PLANS, outs: [...TWO_PLANS.outs.filter((c) => !c.startsWith("A")), "7H", "8H"] };
   assert.ok(progressSentence(run).endsWith(" Any 7♥ or 8♥ would do as well."), progressSentence(run));
   const many = { ...TWO_PLANS, outs: [...TWO_PLANS.outs, "7H", "8H", "9H"] };
-  assert.ok(progressSentence(many).endsWith("for the group of 5s."), progressSentence(many));
+  assert.ok(progressSentence(many).endsWith("for the group of 5s. Several other cards would do as well."), progressSentence(many));
+  for (const lang of ["tr", "ko"]) { // said in each language, never the key
+    await setLanguage(lang);
+    assert.ok(progressSentence(many).endsWith(` ${t("progress.also_many")}`) && !progressSentence(many).includes("also_many"), progressSentence(many));
+  }
+  await setLanguage("en");
   const one = { ...TWO_PLANS, outs: ["5C", "5D", "5H", "5S", "JK"] };
   assert.equal(progressSentence(one), "1 card to go: one more 5 or a joker for the group of 5s.");
 });
