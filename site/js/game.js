@@ -920,12 +920,14 @@ export class Game {
           this.set({ shown, statusEarlier: "", hint: { text: t(line, { deal: event.deal }) } });
           this.renderer.flush();
           const next = lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next";
-          let choice = await dialogs.showDealEnd(event, shown.players, { next });
+          const rival = this.state.mode?.challenge;
+          const duel = rival?.result?.climbed ? { name: rival.name, climbed: rival.result.climbed } : null;
+          let choice = await dialogs.showDealEnd(event, shown.players, { next, duel });
           while (choice === "look" && !this.hurrying) {
             choice = await this.lookAtDeal({ deal: event.deal, next });
             if (choice !== "scores") break;
             this.set({ hint: { text: t(line, { deal: event.deal }) } });
-            choice = await dialogs.showDealEnd(event, shown.players, { next });
+            choice = await dialogs.showDealEnd(event, shown.players, { next, duel });
           }
           // The sheet closed: the next deal's computer turns (if any come first) play on.
           const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);

@@ -681,7 +681,20 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
         settle(page, RESUME_MS)
         assert "Aylin" in page.inner_text("#deal-counter")
         page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-table.png"))
-        finish_typing(page, duel["moves"])
+        type_moves(page, duel["moves"])
+        # The last deal's sheet says how Aylin did on that deal and where the two stand.
+        deal = len(duel["friend"]["climbed"])
+        line = page.locator("#deal-dialog[open] .duel-line")
+        expect(line).to_contain_text("Aylin")
+        theirs = sum(aylin["result"]["climbed"][:deal])
+        assert f"{duel['friend']['completed']}" in line.inner_text() and f"{theirs}" in line.inner_text()
+        if lang == "en":
+            did = "climbed" if aylin["result"]["climbed"][deal - 1] else "stayed"
+            expect(line).to_have_text(f"Aylin {did} on this deal. Contracts after deal {deal}: you {duel['friend']['completed']}, Aylin {theirs}.")
+        page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-deal-end.png"))
+        assert axe(page, "deal-dialog-challenge", size) == []
+        page.locator("#deal-dialog[open]").get_by_role("button").last.click()
+        page.locator("#game-dialog[open]").wait_for()
         results = page.locator("#game-dialog[open] .challenge-results")
         results.scroll_into_view_if_needed()
         assert axe(page, "game-dialog-challenge", size) == []
