@@ -1447,7 +1447,7 @@ export class Game {
     // saw deal 2 dealt behind "lesson done" and the start sheet).
     this.set(emptyTable());
     if (done) {
-      const choice = await dialogs.confirm({ title: t("learn.done_title"), text: [t("learn.done_text")], yes: t("learn.done_play"), no: t("learn.done_menu") });
+      const choice = await dialogs.confirm({ title: t("learn.done_title"), text: [t("learn.done_text"), t("learn.done_next")], yes: t("learn.done_play"), no: t("learn.done_menu") });
       if (choice === "yes" && (await this.newGame({ mode: "new", difficulty: "easy" }))) return;
     }
     await this.showStart();
