@@ -122,8 +122,9 @@ export class Lesson {
     this.mark.classList.toggle("corrected", Boolean(this.warning && step.expect));
     this.mark.classList.toggle("explains", !step.expect);
     // Skip sits in the head beside the title, and Next (an explanation's only move) beside the
-    // words' last line (tutorial.css): the mark is as short as its words allow, so on a phone it fits over the seats' row
-    // and leaves the melds and the contract panel in view (a play-test lost the table under it).
+    // words' last line (tutorial.css): the mark is as short as its words allow, so on a phone
+    // it fits over the seats' row and leaves the melds in view (a play-test lost the table
+    // under it).
     this.mark.replaceChildren(...[
       h("div", { class: "coach-head" },
         h("div", { class: "coach-heading" },
@@ -188,9 +189,8 @@ const PLAY_BUTTONS = "#actions > button.action:not(.sort)";
  * it otherwise) unless that covers what the step needs in view — the hand's cards (what a step
  * names: "the queen with the queens"), the table's melds and their ranks, the line of what just
  * happened; then just above the row of buttons, the top or the foot of the screen, or anywhere
- * on a coarse grid (a desktop has empty felt to spare), whichever covers least. A
- * phone has no room to spare, so the mark's place is chosen by what it hides, never over its
- * target.
+ * on a coarse grid (a desktop has empty felt to spare), whichever covers least. A phone has no
+ * room to spare, so the mark's place is chosen by what it hides, never over its target.
  */
 function bestPlace(box, height, width, room) {
   // Never over the top bar: its tools (the keyboard panel's toggle, the menu) stay at hand.

@@ -525,6 +525,7 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         tap_card(page, "QD", twice=True)
 
         coach(page, "stock_again")
+        shot("stock_again")
         tap(page, "#stock")
 
         coach(page, "layoffs")
