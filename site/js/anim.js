@@ -33,6 +33,7 @@ export function rewind(final, events) {
       case "discard":
         v.discard.pop();
         player.cards += 1;
+        if (player.discarded?.at(-1) === event.card) player.discarded = player.discarded.slice(0, -1);
         if (event.seat === 0) v.hand.push(event.card);
         break;
       case "layoff": {
@@ -86,6 +87,8 @@ export function advance(shown, event) {
     case "discard":
       player.cards -= 1;
       v.discard.push(event.card);
+      // The seat's chip of the card it threw last (render.js) follows the play, not the turn's end.
+      player.discarded = [...(player.discarded ?? []), event.card];
       if (event.seat === 0) removeOne(v.hand, event.card);
       break;
     case "layoff": {

@@ -216,11 +216,14 @@ function bestPlace(box, height, width, room) {
   // Then what is on the table, each by its own box: the melds (not their area's empty felt, which
   // is where a mark may go), the piles and the line of what just happened, the seats (on a
   // desktop their row is display: contents, with no box of its own), the contract panel, the
-  // Plays log beside the table; and the buttons a step may name, nearly as much as the cards.
+  // Plays log beside the table and the line under the hand; the buttons a step may name, nearly
+  // as much as the cards, and the others (Hint, Sort).
   const boxes = (selector, weight) => [...document.querySelectorAll(selector)].map((e) => [e.getBoundingClientRect(), weight]);
-  const keep = [...ranks("#hand button.card", 50), ...ranks("#melds .meld .slot", 8), ...boxes("#melds .meld", 1),
-    ...boxes(".pile, #status", 1), ...boxes(".seat", 0.5), ...boxes("#contract-panel", 0.25), ...boxes("#log-panel", 0.25),
-    ...boxes(PLAY_BUTTONS, 10)]
+  // The whole of a card in the hand and of a meld counts too, if less (a play-test: a mark over
+  // the lower half of the hand, or of the melds just laid off onto, read as hiding them).
+  const keep = [...ranks("#hand button.card", 50), ...boxes("#hand button.card", 3), ...ranks("#melds .meld .slot", 8),
+    ...boxes("#melds .meld", 2), ...boxes(".pile, #status", 1), ...boxes(".seat", 0.5), ...boxes("#contract-panel", 0.25),
+    ...boxes("#log-panel, #hint", 0.25), ...boxes(PLAY_BUTTONS, 10), ...boxes("#actions > button", 2)]
     .filter(([rect]) => rect && rect.right > rect.left && rect.bottom > rect.top);
   const covered = (top, left, rect) => Math.max(0, Math.min(top + height, rect.bottom) - Math.max(top, rect.top))
     * Math.max(0, Math.min(left + width, rect.right) - Math.max(left, rect.left));

@@ -90,3 +90,19 @@ test("a deal's end leaves its last table with this deal's penalty totals in the 
   const { contractHelp } = hintsModule;
   assert.deepEqual(contractHelp({ ...shown, game_over: false, players: shown.players.map((p) => ({ ...p, laid_down: true })) }), []);
 });
+
+test("a discard moves the seat's last-discard chip as it is played, and rewinding takes it back", () => {
+  // A play-test saw Kaan's chip still show A♣ while the status line said he had thrown K♣: the
+  // chip only caught up with the final view, and never at a deal's end.
+  const table = shownTable();
+  table.players[1].discarded = ["AC"];
+  const shown = advance(table, { type: "discard", seat: 1, card: "KC" });
+  assert.deepEqual(shown.players[1].discarded, ["AC", "KC"]);
+  assert.deepEqual(table.players[1].discarded, ["AC"]); // the table it moved from is left as it was
+  const first = advance(shownTable(), { type: "discard", seat: 3, card: "9H" }); // a seat's first discard of the deal
+  assert.deepEqual(first.players[3].discarded, ["9H"]);
+  const final = { ...clone(shown), events: [] };
+  assert.deepEqual(rewind(final, [{ type: "discard", seat: 1, card: "KC" }]).players[1].discarded, ["AC"]);
+});
+
+function clone(value) { return JSON.parse(JSON.stringify(value)); }
