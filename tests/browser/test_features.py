@@ -309,7 +309,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         finish_typing(page, moves)
         links = make_links(page)
     assert len(links["short"]) < len(links["long"]) < 6000
-    beat = f"Beat Aylin: {aylin['completed']} contracts, {aylin['penalty']} points"
+    beat = f"Beat Aylin: {aylin['completed']} contracts, {aylin['penalty']} penalty points"
     carried = decoded(links["long"])
     assert (carried["c"], carried["p"], carried["r"]) == (aylin["completed"], aylin["penalty"], aylin["place"])
     assert carried["d"] == "".join("1" if up else "0" for up in aylin["climbed"])
@@ -372,7 +372,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
 
         # A long link claiming a better result: the replayed one is shown, never the claim.
         claimed = opened(edit_payload(links["long"], lambda d: d.update(c=10, p=0, d="1" * 10)))
-        assert beat in claimed and "10 contracts, 0 points" not in claimed
+        assert beat in claimed and "10 contracts, 0 penalty points" not in claimed
         # A move changed: no number at all, and why.
         def change_move(data: dict[str, Any]) -> None:
             lines = data["m"].split("\n")
@@ -380,7 +380,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
             lines[at] = "discard XX"
             data["m"] = "\n".join(lines)
         changed = opened(edit_payload(links["long"], change_move))
-        assert "do not replay" in changed and str(aylin["penalty"]) + " points" not in changed
+        assert "do not replay" in changed and str(aylin["penalty"]) + " penalty points" not in changed
         first_discard = next(i for i, m in enumerate(carried["m"].split("\n")) if m.startswith("discard "))
         assert f"(move {first_discard + 1} is not one the game allows there)" in changed, changed  # the reader's words, not the engine's
         page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
@@ -710,7 +710,7 @@ def test_offline_boot_a_past_daily_and_both_challenge_links(browser: Browser, si
     aylin = duel["aylin"]
     links = {"long": site.at(f"?seed={CHALLENGE_SEED}&difficulty=easy&challenge={payload('Aylin', aylin['engine'], aylin['result'], aylin['moves'])}"),
              "short": site.at(f"?seed={CHALLENGE_SEED}&difficulty=easy&challenge={payload('Aylin', aylin['engine'], aylin['result'], None)}")}
-    beat = f"Beat Aylin: {aylin['result']['completed']} contracts, {aylin['result']['penalty']} points"
+    beat = f"Beat Aylin: {aylin['result']['completed']} contracts, {aylin['result']['penalty']} penalty points"
     date = days_before(PAST_TODAY, 2)
     context, guard = guarded_context(browser, site.url)
     try:
