@@ -199,12 +199,8 @@ export function openSettings({ settings, onChange, extra = [] }) {
 }
 
 /** End of a deal: who went out, each hand's penalty cards and points, who climbed. */
-/**
- * `duel`: a friend's challenge being played ({name, climbed}: the challenger's climbed/stayed per
- * deal, as the link carried it): the sheet says how they did on this deal and where the two stand
- * (a play-test had only the top bar's "Rival: Deniz" to compare by until the game's end).
- */
-export function showDealEnd(summary, players, { next = "deal.next", duel = null } = {}) {
+/** `note`: a line under the headline (a friend's challenge: how the challenger did, friend.js). */
+export function showDealEnd(summary, players, { next = "deal.next", note = null } = {}) {
   const dialog = $("deal-dialog");
   const nameOf = (seat) => (seat === 0 ? t("you") : players[seat].name);
   const headline = summary.went_out === null || summary.went_out === undefined
@@ -233,7 +229,7 @@ export function showDealEnd(summary, players, { next = "deal.next", duel = null 
   });
   sheet("deal-dialog", t("deal.title", { deal: summary.deal }), [
     h("p", { class: "headline", text: headline }),
-    duel ? duelLine(duel, summary) : null,
+    note,
     h("table", { class: "results" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: t("deal.player") }),
@@ -254,17 +250,6 @@ export function showDealEnd(summary, players, { next = "deal.next", duel = null 
     dialog.removeEventListener("cancel", cancel);
     return value === "" && dismissed ? "look" : value;
   });
-}
-
-/** "Deniz climbed on this deal. Contracts after deal 4: you 3, Deniz 4." — or nothing past their last deal. */
-function duelLine({ name, climbed }, summary) {
-  const theirs = climbed[summary.deal - 1];
-  const me = summary.hands.find((hand) => hand.seat === 0);
-  if (theirs === undefined || !me) return null;
-  const count = climbed.slice(0, summary.deal).filter(Boolean).length;
-  return h("p", { class: "duel-line" },
-    h("span", { class: `deal-square ${theirs ? "climbed" : "stayed"}`, "aria-hidden": "true" }), " ",
-    `${t(theirs ? "deal.duel_climbed" : "deal.duel_stayed", { name })} ${t("deal.duel_score", { deal: summary.deal, mine: me.step_after - 1, name, theirs: count })}`);
 }
 
 /**

@@ -102,6 +102,20 @@ export function openChallengeStart({ challenge, difficulty, verified }) {
 }
 
 /**
+ * The deal sheet's line while a challenge is played: "Deniz climbed on this deal. Contracts after
+ * deal 4: you 3, Deniz 4." (a play-test had only the top bar's "Rival: Deniz" to compare by until
+ * the game's end). `climbed`: the challenger's climbed/stayed per deal, as the link carried it;
+ * `mine`: the person's contracts after this deal (the engine's count). Null past their last deal.
+ */
+export function duelLine(name, climbed, deal, mine) {
+  const theirs = climbed[deal - 1];
+  if (theirs === undefined) return null;
+  const count = climbed.slice(0, deal).filter(Boolean).length;
+  return h("p", { class: "duel-line" }, square(theirs), " ",
+    `${t(theirs ? "deal.duel_climbed" : "deal.duel_stayed", { name })} ${t("deal.duel_score", { deal, mine, name, theirs: count })}`);
+}
+
+/**
  * Both results side by side, deal by deal, for the game-over sheet: who did better (`outcome`,
  * the engine's ranking), the climbed/stayed row of every deal, contracts, penalty and place.
  * `onWatch`: opens the challenger's game (long links only).

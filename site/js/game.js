@@ -21,7 +21,7 @@ import { hintReason, moveCard as hintedCard, moveWords, progressSentence } from 
 import { dailyNumber } from "./share.js";
 import { openArchive, pastDaily } from "./archive.js";
 import { challengeLink, decodeChallenge, linkedChallenge } from "./challenge.js";
-import { badChallengeText, challengeButton, challengeResults, openChallengeShare, openChallengeStart, resultWords } from "./friend.js";
+import { badChallengeText, challengeButton, challengeResults, duelLine, openChallengeShare, openChallengeStart, resultWords } from "./friend.js";
 import { checkName } from "./names.js";
 import { LESSON, LESSON_SEEN, Lesson } from "./tutorial.js";
 
@@ -920,14 +920,16 @@ export class Game {
           this.set({ shown, statusEarlier: "", hint: { text: t(line, { deal: event.deal }) } });
           this.renderer.flush();
           const next = lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next";
+          // A challenge: how the challenger did on this deal. The person's contracts after it are
+          // the final view's (these events hold one deal's end: the person plays in every deal).
           const rival = this.state.mode?.challenge;
-          const duel = rival?.result?.climbed ? { name: rival.name, climbed: rival.result.climbed } : null;
-          let choice = await dialogs.showDealEnd(event, shown.players, { next, duel });
+          const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result.climbed, event.deal, view.players[0].completed) : null);
+          let choice = await dialogs.showDealEnd(event, shown.players, { next, note: note() });
           while (choice === "look" && !this.hurrying) {
             choice = await this.lookAtDeal({ deal: event.deal, next });
             if (choice !== "scores") break;
             this.set({ hint: { text: t(line, { deal: event.deal }) } });
-            choice = await dialogs.showDealEnd(event, shown.players, { next, duel });
+            choice = await dialogs.showDealEnd(event, shown.players, { next, note: note() });
           }
           // The sheet closed: the next deal's computer turns (if any come first) play on.
           const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
