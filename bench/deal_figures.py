@@ -53,7 +53,7 @@ def play(job: tuple[str, Sequence[str]]) -> tuple[list[Row], list[int], list[int
             summary = game.deal_summaries[-1]
             for hand in summary["hands"]:
                 s = hand["seat"]
-                rows.append({"entry": entry_at[s], "down": hand["laid_down"], "out": summary["went_out"] == s,
+                rows.append({"entry": entry_at[s], "step": hand["step_before"], "down": hand["laid_down"], "out": summary["went_out"] == s,
                              "points": hand["points"], "turn": down_turn.get(s), "took": took[s]})
             turns, took, down_turn = [0] * 4, [0] * 4, {}
     standing = {s["seat"]: s for s in game.standings()}
@@ -79,12 +79,33 @@ def report(results: Sequence[tuple[list[Row], list[int], list[int], list[int]]],
               f"  {mean([r['points'] for r in rows if not r['down']]):15.1f}"
               f"  {mean([r['points'] for r in down if not r['out']]):20.1f}  {mean([r['turn'] for r in down]):13.2f}"
               f"  {mean([r['took'] for r in rows]):12.2f}")
+    report_steps(by_entry, entries)
     wins = sum((place[0] == 1) / place.count(1) for _, place, _, _ in results)
     print(f"entry 0 wins {wins / len(results):.1%} of {len(results)} games")
     for k in range(1, len(entries)):
         won = sum(1 for _, _, c, p in results if c[0] == c[k] and p[0] < p[k])
         lost = sum(1 for _, _, c, p in results if c[0] == c[k] and p[0] > p[k])
         print(f"ties on contracts with entry {k}: entry 0 wins {won}, loses {lost} on points")
+
+
+def report_steps(by_entry: dict[int, list[Row]], entries: Sequence[str]) -> None:
+    """Lay-down rate by contract step, entry 0 against the others pooled: where the gap is.
+
+    The steps are not equally hard (runs of 7 need one suit's neighbours), and a player that
+    lays down more overall may still be behind on one kind of contract: that step is where its
+    judgement of a hand is weakest.
+    """
+    print("step  deals(0)  lays down(0)  lay-down turn(0)  deals(rest)  lays down(rest)  lay-down turn(rest)  gap")
+    rest = [r for k in range(1, len(entries)) for r in by_entry[k]]
+    for step in range(1, 11):
+        mine = [r for r in by_entry[0] if r["step"] == step]
+        theirs = [r for r in rest if r["step"] == step]
+        if not mine or not theirs:
+            continue
+        a, b = mean([r["down"] for r in mine]), mean([r["down"] for r in theirs])
+        ta = mean([r["turn"] for r in mine if r["down"]])
+        tb = mean([r["turn"] for r in theirs if r["down"]])
+        print(f"{step:4d}  {len(mine):8d}  {a:12.3f}  {ta:16.2f}  {len(theirs):11d}  {b:15.3f}  {tb:19.2f}  {a - b:+.3f}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1373,7 +1373,9 @@ export class Game {
       kept: Boolean(this.holding() && view && !view.game_over && !this.lesson),
       onLanguage: async (lang) => {
         await this.changeSetting("lang", lang);
-        this.openRules();
+        // Closed while the table was being said again in the new language (a quick Escape):
+        // it stays closed, not opened again over whatever the person went to next.
+        if ($("rules-dialog").open) this.openRules();
       },
     });
     return value === "learn" && this.startLesson();
