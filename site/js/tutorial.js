@@ -11,6 +11,7 @@
 // it is never counted in statistics, submitted, or offered as a game to continue elsewhere, and
 // it is forgotten once it ends, is skipped, or another game takes the table.
 
+import { narrate } from "./anim.js";
 import { $, h } from "./dom.js";
 import { cardName, t } from "./i18n.js";
 
@@ -40,6 +41,18 @@ export const STEPS = [
   { id: "out", target: () => "#hand button.card", expect: (c) => c.startsWith("discard ") },
 ];
 
+/**
+ * The computer players' lay-downs and lay-offs among the events since the person's last move, or
+ * null. On a phone the Plays log is a sheet and the status line keeps only the last play, so a
+ * newcomer missed that a rival laid off onto their meld, or laid down the melds the next step
+ * lays off onto (a play-test): the mark says so above the step's words. Kept as events, so
+ * they are said in the language of the moment.
+ */
+function othersMelding(view) {
+  const events = (view.events || []).filter((event) => event.seat !== 0 && (event.type === "laydown" || event.type === "layoff"));
+  return events.length ? { events, players: view.players } : null;
+}
+
 /** The words of a step, with its cards named in the page's language. */
 function stepWords(step, key) {
   const words = Object.fromEntries(Object.entries(step.words || {}).map(([name, code]) => [name, cardName(code)]));
@@ -59,6 +72,7 @@ export class Lesson {
     this.onStep = onStep;
     this.over = false;
     this.warning = "";
+    this.seen = null; // what the computer players laid down or off since the person's last move
     this.mark = h("section", { class: "coach", id: "coach", "aria-labelledby": "coach-title" });
     $("app").append(this.mark);
     this.timer = setInterval(() => this.place(), 250); // the table redraws its cards: keep pointing
@@ -82,6 +96,7 @@ export class Lesson {
   update(view, command = null) {
     if (this.over) return;
     if (view.deal > 1 || view.game_over) { this.finish(); return; }
+    this.seen = othersMelding(view);
     const step = this.step;
     if (command && step?.expect?.(command) && !(step.until && !step.until(view))) this.advance();
     this.warning = "";
@@ -131,6 +146,7 @@ export class Lesson {
           h("p", { class: "coach-count small", text: t("learn.count", { step: this.index + 1, steps: STEPS.length }) }),
           h("h2", { id: "coach-title", class: "coach-title", text: stepWords(step, "title") })),
         h("button", { type: "button", class: "action coach-skip", id: "coach-skip", text: t("learn.skip"), onclick: () => this.skip() })),
+      this.seen ? h("p", { class: "coach-meanwhile", text: this.seen.events.map((event) => narrate(event, this.seen.players)).join(" ") }) : null,
       h("p", { class: "coach-text", text: stepWords(step, "text") }),
       h("p", { class: "coach-warning", role: "alert", text: this.warning }),
       step.expect ? null : h("div", { class: "coach-buttons" },
@@ -222,7 +238,7 @@ function bestPlace(box, height, width, room) {
   // The whole of a card in the hand and of a meld counts too, if less (a play-test: a mark over
   // the lower half of the hand, or of the melds just laid off onto, read as hiding them).
   const keep = [...ranks("#hand button.card", 50), ...boxes("#hand button.card", 3), ...ranks("#melds .meld .slot", 8),
-    ...boxes("#melds .meld", 2), ...boxes(".pile, #status", 1), ...boxes(".seat", 0.5), ...boxes("#contract-panel", 0.25),
+    ...boxes("#melds .meld", 2), ...boxes(".pile, #status", 1), ...boxes(".seat", 0.25), ...boxes("#contract-panel", 0.25),
     ...boxes("#log-panel, #hint", 0.25), ...boxes(PLAY_BUTTONS, 10), ...boxes("#actions > button", 2)]
     .filter(([rect]) => rect && rect.right > rect.left && rect.bottom > rect.top);
   const covered = (top, left, rect) => Math.max(0, Math.min(top + height, rect.bottom) - Math.max(top, rect.top))

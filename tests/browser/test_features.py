@@ -511,11 +511,18 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         tap_card(page, "JC", twice=True)
 
         coach(page, "stock")
+        # What the computer players did meanwhile: Jin laid off onto the person's eights (on a
+        # phone the status line showed only the last play, a play-test missed it).
+        meanwhile = page.locator("#coach .coach-meanwhile")
+        expect(meanwhile).to_have_count(1)
+        if lang == "en":
+            assert "laid off 8 of clubs" in meanwhile.inner_text() and "laid down" not in meanwhile.inner_text()
         shot("stock")
         tap(page, "#stock")
 
         coach(page, "layoff")
         assert page.locator('#melds [data-meld="1"].coach-target').count() == 1
+        expect(meanwhile).to_have_count(0)  # said once, where it happened: the draw was the person's
         shot("layoff")
         tap_card(page, "7C")
         tap(page, '#melds [data-meld="1"]')
@@ -525,6 +532,10 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         tap_card(page, "QD", twice=True)
 
         coach(page, "stock_again")
+        # The melds the next step lays off onto were laid down meanwhile: said so.
+        expect(meanwhile).to_have_count(1)
+        if lang == "en":
+            assert "laid down their contract" in meanwhile.inner_text() and "laid off 7 of diamonds" in meanwhile.inner_text()
         shot("stock_again")
         tap(page, "#stock")
 
