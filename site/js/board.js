@@ -262,11 +262,12 @@ function boardContent(answer, tab, retry, onWatch) {
   const later = !week && data.watchable === false && data.watchFrom
     ? h("p", { class: "small board-note", text: t("board.watch_later", { date: String(data.watchFrom).slice(0, 10) }) })
     : null;
+  // Only what there is: replaceChildren would print a missing note as the text "null".
   return [
     h("p", { class: "board-summary", text: summary }),
     boardTable(data, { week, caption, onWatch: week ? null : onWatch }),
     later,
-  ];
+  ].filter(Boolean);
 }
 
 /** The name on a board row, and "you" on the person's own. */

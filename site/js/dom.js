@@ -17,7 +17,7 @@ export function h(tag, props = {}, ...children) {
     else if (value === true) element.setAttribute(name, "");
     else element.setAttribute(name, String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) { // parts of parts (a name and its badge) too
     if (child === null || child === undefined || child === false) continue;
     element.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

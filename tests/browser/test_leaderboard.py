@@ -214,6 +214,12 @@ def test_finish_a_daily_name_yourself_and_see_your_row(context: BrowserContext, 
     board.get_by_role("tab", name="This week").click()
     expect(board.locator("table.board thead th")).to_have_text(["Rank", "Player", "Dailies", "Contracts", "Penalty"])
     expect(board.locator('tbody tr[aria-current="true"] td').nth(1)).to_have_text("1")
+    # The name and its badge as on the day's board, and nothing else in the panel (a play-test
+    # read "Ayşe ,[object HTMLSpanElement]" and a line "null" under the week's table).
+    expect(board.locator('tbody tr[aria-current="true"] th .you-badge')).to_have_text("you")
+    expect(board.locator('tbody tr[aria-current="true"] th')).to_have_text(f"{name} you")
+    expect(board.get_by_role("tabpanel")).not_to_contain_text("null")
+    expect(board.get_by_role("tabpanel")).not_to_contain_text("[object")
     board.get_by_role("button", name="Close").click()
     over.wait_for()  # closing the board returns to Game over
     over.get_by_role("button", name="Main menu").click()
@@ -322,6 +328,7 @@ def test_leaderboard_from_the_start_screen(context: BrowserContext, page: Page, 
     week = page.evaluate(f"{IMPORT}.then((m) => m.isoWeek('{daily.date}'))")
     expect(board.locator("table.board caption")).to_contain_text(f"Week {int(week[-2:])}:")
     expect(board.get_by_role("row", name=re.compile("Someone Else"))).to_have_count(1)
+    expect(board.get_by_role("tabpanel")).not_to_contain_text("null")
     page.keyboard.press("Escape")
     start.wait_for()
 
