@@ -133,6 +133,9 @@ export function advance(shown, event) {
       break;
   }
   if ("seat" in event) v.turn = event.seat;
+  // Another seat's play: the person's turn is over, and with it "laid down this turn" (the
+  // contract panel said "discard to end your turn" all through the computers' turns).
+  if (v.turn !== 0) v.laid_down_this_turn = false;
   return v;
 }
 

@@ -170,7 +170,11 @@ export class Renderer {
       // the status line shows only the latest play (a play-test learnt from the Plays log alone
       // that a rival had thrown the card it needed).
       const threw = player.discarded?.at(-1) ?? null;
-      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, player.contract, active, threw, document.documentElement.lang]);
+      // Taken by the next player since (or shuffled into a rebuilt stock): the chip stays, as a
+      // record of the throw, but faded and said so (a play-test read Q♦ on Jisoo's seat over an
+      // empty pile, the card in their own hand).
+      const gone = Boolean(threw) && !view.discard.includes(threw);
+      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, player.contract, active, threw, gone, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
         const contract = contractWords(player.contract);
@@ -182,14 +186,14 @@ export class Renderer {
           contract,
           penalty: player.penalty,
           laid: (player.laid_down ? t("seat.laid_suffix") : "") + (active ? t("seat.playing") : "")
-            + (threw ? t("seat.threw_suffix", { card: cardName(threw) }) : ""),
+            + (threw ? t(gone ? "seat.threw_gone_suffix" : "seat.threw_suffix", { card: cardName(threw) }) : ""),
         }));
         const out = player.cards === 0;
         const laid = () => (out ? badge("out-badge", "✓", t("seat.out")) : player.laid_down ? badge("", "✓", t("seat.laid")) : null);
         // The card thrown last: at the end of the row of card backs, or on a narrow seat (where
         // the ✓ takes that row's end) at the name row's end: one place or the other (table.css).
         const thrown = () => (threw ? h("span", {
-          class: "seat-threw", "aria-hidden": "true", title: t("seat.threw", { card: shortCard(threw) }),
+          class: gone ? "seat-threw gone" : "seat-threw", "aria-hidden": "true", title: t(gone ? "seat.threw_gone" : "seat.threw", { card: shortCard(threw) }),
           dataset: { suit: splitCard(threw).suit ?? "JK" }, text: threw === "JK" ? "★" : shortCard(threw),
         }) : null);
         return [

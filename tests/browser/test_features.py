@@ -488,6 +488,11 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
         coach(page, "contract")
         assert page.locator("#contract-panel.coach-target").count() == 1
+        # Jisoo's last discard, the Q♦ just taken: still on the seat, but faded and said to be gone
+        # (a play-test read it over an empty pile).
+        expect(page.locator('.seat[data-seat="3"] .seat-threw.gone').first).to_have_text("Q♦")
+        if lang == "en":
+            assert "last discarded queen of diamonds, no longer on the discard pile" in page.locator('.seat[data-seat="3"]').get_attribute("aria-label")
         shot("contract")
         page.locator("#coach-next").click()
 

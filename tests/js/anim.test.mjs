@@ -106,3 +106,16 @@ test("a discard moves the seat's last-discard chip as it is played, and rewindin
 });
 
 function clone(value) { return JSON.parse(JSON.stringify(value)); }
+
+test("the person's lay-down turn ends with the first play of another seat", async () => {
+  // A play-test read "Discard to end your turn: lay-offs start on your next one" in the contract
+  // panel all through the computers' turns: the shown table kept the person's "laid down this turn".
+  const { afterSentence } = hintsModule;
+  const table = { ...shownTable(), turn: 0, phase: "play", laid_down_this_turn: true };
+  const mine = advance(table, { type: "discard", seat: 0, card: table.hand[0] });
+  assert.equal(mine.laid_down_this_turn, true); // still the person's play
+  const theirs = advance(mine, { type: "draw", seat: 1, source: "stock" });
+  assert.equal(theirs.laid_down_this_turn, false);
+  assert.notEqual(afterSentence({ ...theirs, players: theirs.players.map((p) => ({ ...p, next_step: 2 })) }),
+    afterSentence({ ...mine, players: mine.players.map((p) => ({ ...p, next_step: 2 })) }));
+});
