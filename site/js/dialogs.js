@@ -257,7 +257,7 @@ export function showDealEnd(summary, players, { next = "deal.next", note = null 
  * `submission` is the line about the leaderboard, and a Leaderboard button resolves "board".
  * `extra`: more to offer under the standings (share, statistics, replay).
  */
-export function showGameEnd(view, { submission = null, extra = null, mode = "" } = {}) {
+export function showGameEnd(view, { submission = null, extra = null, mode = "", againNote = "" } = {}) {
   const dialog = $("game-dialog");
   const standings = view.standings || [];
   const places = standings.map((s) => s.place);
@@ -285,11 +285,21 @@ export function showGameEnd(view, { submission = null, extra = null, mode = "" }
     h("h3", { text: t("game.chart") }),
     ladderChart(view),
   ], [
+    // Today's Daily played again does not count (a play-test read nothing of it before the
+    // deal was dealt again): said over the buttons, always in view, and read with the button.
+    againNote ? h("p", { class: "small again-note", id: "again-note", text: againNote }) : null,
     closeButton(dialog, "new", t("game.new")),
-    closeButton(dialog, "again", t("game.again"), !submission),
+    againButton(dialog, !submission, againNote),
     submission ? closeButton(dialog, "board", t("game.board"), true) : null,
   ].filter(Boolean), { decide: true });
   return open(dialog);
+}
+
+/** The game-over sheet's "Play again", described by the note that a replayed Daily does not count. */
+function againButton(dialog, primary, note) {
+  const button = closeButton(dialog, "again", t("game.again"), primary);
+  if (note) button.setAttribute("aria-describedby", "again-note");
+  return button;
 }
 
 /** A joker that fits both ends of a run: ask which. Resolves "low" | "high" | "". */

@@ -622,7 +622,9 @@ export class Game {
     const duel = await this.challengeOutcome(save);
     for (;;) {
       const extra = this.afterGame(save, duel);
-      const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra, mode: modeLine(this.state.mode) });
+      const mode = this.state.mode;
+      const againNote = mode?.mode === "daily" && mode.date === utcToday() ? t("start.daily_again_note") : "";
+      const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra, mode: modeLine(mode), againNote });
       if (choice === "board") { await this.openBoard(daily.date); continue; }
       if (choice === "again") return this.newGame(this.replayArgs());
       return this.showStart();

@@ -187,6 +187,8 @@ def test_finish_a_daily_name_yourself_and_see_your_row(context: BrowserContext, 
 
     over.wait_for()
     expect(over.get_by_role("status")).to_have_text(f"Your result is on the leaderboard for {daily.date}.", timeout=60_000)
+    # Playing today's Daily again is offered, and said not to count (a play-test missed it).
+    expect(over.get_by_role("button", name="Play again")).to_have_accessible_description("Only your first game of the day counts.")
     shot(page, f"leaderboard-{size}-2-game-over")
     row = finished_board_row(page)
     expect(row.locator("bdi")).to_have_text(name)
