@@ -133,7 +133,8 @@ export class Renderer {
    * also to someone who has not laid down. The dot is not read out.
    */
   drawTopbar(view, state) {
-    const counter = t("deal.counter", { deal: view.deal, max: view.deals_max });
+    // The lesson is one guided deal: its badge alone, not "Deal 1/10" of a game it never plays on (a play-test).
+    const counter = state.mode?.learn ? "" : t("deal.counter", { deal: view.deal, max: view.deals_max });
     const last = view.final_deal ? t("deal.last") : "";
     const badge = modeBadge(state.mode);
     const brief = modeBadge(state.mode, { short: true });
@@ -145,8 +146,8 @@ export class Renderer {
         brief !== badge ? [h("span", { class: "long", text: badge }), h("span", { class: "short", "aria-hidden": "true", text: brief })] : badge) : null,
       // Read as "New Game: Easy, Deal 3/10", not "Easy Deal 3/10" (a play-test's screen reader).
       badge ? h("span", { class: "visually-hidden", text: ", " }) : null,
-      h("span", { class: "deal-now" }, counter, last ? h("span", { class: "deal-last" },
-        h("span", { class: "deal-dot", "aria-hidden": "true", text: " · " }), last) : null),
+      counter ? h("span", { class: "deal-now" }, counter, last ? h("span", { class: "deal-last" },
+        h("span", { class: "deal-dot", "aria-hidden": "true", text: " · " }), last) : null) : null,
     ]);
   }
 

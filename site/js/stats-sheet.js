@@ -44,8 +44,9 @@ function statsContent({ stats, today, onWatch }) {
   const tiles = h("div", { class: "stat-tiles" },
     tile("played", s.played),
     tile("won", s.won),
-    tile("win_rate", s.winRate),
-    tile("average", s.averagePenalty),
+    // No game yet: no rate and no average, not a perfect "0" penalty (a play-test).
+    tile("win_rate", s.played ? s.winRate : "—"),
+    tile("average", s.played ? s.averagePenalty : "—"),
     tile("streak", s.current),
     tile("longest", s.longest),
     tile("best", t("stats.best_value", { completed: s.best })),

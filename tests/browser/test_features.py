@@ -472,6 +472,8 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
         mark = coach(page, "draw")
         assert page.locator("#discard.coach-target").count() == 1
+        # One guided deal: the bar says "Lesson", not "Deal 1/10" of a game never played on.
+        expect(page.locator("#deal-counter")).not_to_contain_text("1/10")
         shot("draw")
         if lang == "en" and size == "phone":
             assert axe(page, "coach mark") == []

@@ -311,6 +311,13 @@ def test_leaderboard_from_the_start_screen(context: BrowserContext, page: Page, 
     context.add_init_script("localStorage.setItem('ladder-rummy:settings', JSON.stringify({speed: 'instant', sort: 'suit', lang: 'en'}))")
     page.goto(site.url)
     start = page.locator("#start-dialog[open]")
+    # No game played here yet: the statistics show no rate and no average, not a perfect 0.
+    start.get_by_role("button", name="Statistics").click()
+    stats = page.locator("#stats-dialog[open]")
+    expect(stats.locator('[data-stat="played"] .stat-value')).to_have_text("0")
+    expect(stats.locator('[data-stat="average"] .stat-value')).to_have_text("—")
+    expect(stats.locator('[data-stat="win_rate"] .stat-value')).to_have_text("—")
+    page.keyboard.press("Escape")
     start.get_by_role("button", name="Leaderboard").click()
     board = page.locator("#board-dialog[open]")
     board.wait_for()
