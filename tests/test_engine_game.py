@@ -507,3 +507,37 @@ def test_legal_actions_round_trip_through_their_strings() -> None:
     assert all(parse_action(str(a)) == a for a in game.legal_actions())
     assert Draw("stock") in game.legal_actions() and LayDown(None) not in game.legal_actions()
     assert parse_cards("JK")[0].is_joker
+
+
+def test_each_seat_says_whether_its_last_discard_is_still_in_the_pile() -> None:
+    """`discard_on_pile`: true from a seat's discard until the next seat takes that card or a
+    rebuild shuffles it into the stock (the page fades the seat's chip by it; a twin left in the
+    pile makes the pile alone unable to say). Random games, so takes and rebuilds both happen."""
+    import random
+
+    seen = {"taken": 0, "rebuilt": 0, "twin": 0}
+    for n in range(6):
+        rng = random.Random(n)
+        game = Game.new(f"on-pile-{n}")
+        while not game.is_over and game.deal == 1:
+            seat, deal, events = game.current_seat, game.deal, len(game.events)
+            previous = (seat - 1) % 4
+            before = game.view(0)["players"]
+            action = rng.choice(game.legal_actions())
+            game.apply(action)
+            if game.deal != deal:
+                break
+            players = game.view(0)["players"]
+            for p in players:  # never claimed for a card that is not there
+                assert not p["discard_on_pile"] or p["discarded"][-1] in [str(c) for c in game.discard]
+            if isinstance(action, Draw) and action.source == "discard" and before[previous]["discarded"]:
+                assert players[previous]["discard_on_pile"] is False
+                seen["taken"] += 1
+                seen["twin"] += players[previous]["discarded"][-1] in [str(c) for c in game.discard]
+            elif str(action).startswith("discard"):
+                assert players[seat]["discard_on_pile"] is True
+            if any(e["type"] == "rebuild" for e in game.events[events:]):
+                top_owner = seat  # the seat that just discarded the card left on the pile
+                assert [p["seat"] for p in players if p["discard_on_pile"]] in ([], [top_owner])
+                seen["rebuilt"] += 1
+    assert seen["taken"] and seen["rebuilt"], seen

@@ -70,6 +70,10 @@ class Player:
     laid_down: bool = False
     picked: list[str] = field(default_factory=list)  # public record, kept as text for cheap views
     discarded: list[str] = field(default_factory=list)
+    # Whether the last card of ``discarded`` is still in the discard pile: not taken by the next
+    # player, nor shuffled into a rebuilt stock. The page fades a seat's last-discard chip by it;
+    # with two packs a twin in the pile makes the pile alone unable to say.
+    discard_on_pile: bool = False
 
     @property
     def completed(self) -> int:
@@ -140,7 +144,7 @@ class Game:
         deck = new_deck()
         derive(self.seed, "deal", self.deal).shuffle(deck)
         for p in self.players:
-            p.hand, p.laid_down, p.picked, p.discarded = [], False, [], []
+            p.hand, p.laid_down, p.picked, p.discarded, p.discard_on_pile = [], False, [], [], False
         for i in range(HAND_SIZE * PLAYERS):
             self.players[(self.dealer + 1 + i) % PLAYERS].hand.append(deck.pop())
         self.discard = [deck.pop()]
@@ -165,6 +169,10 @@ class Game:
             self._end_deal(None)
             return
         cards, self.discard = self.discard[:-1], self.discard[-1:]
+        # Only the top card stays: the last discard of the seat before the one about to draw.
+        for q in self.players:
+            if q.seat != (self.current_seat - 1) % PLAYERS:
+                q.discard_on_pile = False
         derive(self.seed, "deal", self.deal, "rebuild", self.exhaustions).shuffle(cards)
         self.stock = cards
         self._emit({"type": "rebuild", "count": self.exhaustions, "stock": len(cards)})
@@ -428,6 +436,11 @@ class Game:
             card = self.discard.pop()
             self.taken = card
             p.picked.append(str(card))
+            # The top of the pile is the previous seat's last discard (at a deal's start, the
+            # upcard: nobody's, and that seat has discarded nothing this deal).
+            previous = self.players[(p.seat - 1) % PLAYERS]
+            if previous.discarded and previous.discarded[-1] == str(card):
+                previous.discard_on_pile = False
         p.hand.append(card)
         self.phase = "play"
         self._emit({"type": "draw", "seat": p.seat, "source": action.source, "card": str(card)})
@@ -465,6 +478,7 @@ class Game:
         _remove(p.hand, [action.card])
         self.discard.append(action.card)
         p.discarded.append(str(action.card))
+        p.discard_on_pile = True
         self._emit({"type": "discard", "seat": p.seat, "card": str(action.card)})
         if not self._maybe_out(p):
             self._start_turn((p.seat + 1) % PLAYERS)
@@ -587,7 +601,7 @@ class Game:
             "next_step": self._next_step(p, final),
             "completed": p.completed, "cards": len(p.hand), "laid_down": p.laid_down,
             "penalty": p.penalty,
-            "picked": list(p.picked), "discarded": list(p.discarded),
+            "picked": list(p.picked), "discarded": list(p.discarded), "discard_on_pile": p.discard_on_pile,
         }
 
     def _next_step(self, p: Player, final: bool) -> int | None:

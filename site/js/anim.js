@@ -34,6 +34,8 @@ export function rewind(final, events) {
         v.discard.pop();
         player.cards += 1;
         if (player.discarded?.at(-1) === event.card) player.discarded = player.discarded.slice(0, -1);
+        // The throw before it: the pile is the best this view can tell (a twin may stand for it).
+        player.discard_on_pile = Boolean(player.discarded?.length) && v.discard.includes(player.discarded.at(-1));
         if (event.seat === 0) v.hand.push(event.card);
         break;
       case "layoff": {
@@ -59,7 +61,11 @@ export function rewind(final, events) {
         break;
       case "draw":
         player.cards -= 1;
-        if (event.source === "discard") v.discard.push(event.card);
+        if (event.source === "discard") {
+          v.discard.push(event.card);
+          const before = v.players[(event.seat + v.players.length - 1) % v.players.length];
+          if (before?.discarded?.at(-1) === event.card) before.discard_on_pile = true;
+        }
         else v.stock += 1;
         if (event.seat === 0 && event.card) removeOne(v.hand, event.card);
         break;
@@ -80,8 +86,12 @@ export function advance(shown, event) {
   switch (event.type) {
     case "draw":
       player.cards += 1;
-      if (event.source === "discard") v.discard.pop();
-      else v.stock = Math.max(0, v.stock - 1);
+      if (event.source === "discard") {
+        v.discard.pop();
+        // The top was the previous seat's last discard (or the deal's upcard): no longer on the pile.
+        const before = v.players[(event.seat + v.players.length - 1) % v.players.length];
+        if (before?.discarded?.at(-1) === event.card) before.discard_on_pile = false;
+      } else v.stock = Math.max(0, v.stock - 1);
       if (event.seat === 0 && event.card) v.hand.push(event.card);
       break;
     case "discard":
@@ -89,6 +99,7 @@ export function advance(shown, event) {
       v.discard.push(event.card);
       // The seat's chip of the card it threw last (render.js) follows the play, not the turn's end.
       player.discarded = [...(player.discarded ?? []), event.card];
+      player.discard_on_pile = true;
       if (event.seat === 0) removeOne(v.hand, event.card);
       break;
     case "layoff": {
@@ -119,6 +130,8 @@ export function advance(shown, event) {
     case "rebuild":
       v.stock = event.stock;
       v.discard = v.discard.slice(-1);
+      // Only the top card stays, the last discard of the seat that just played (the turn shown).
+      v.players.forEach((other, seat) => { if (seat !== v.turn) other.discard_on_pile = false; });
       break;
     case "out":
       player.cards = 0;

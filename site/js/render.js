@@ -173,8 +173,9 @@ export class Renderer {
       const threw = player.discarded?.at(-1) ?? null;
       // Taken by the next player since (or shuffled into a rebuilt stock): the chip stays, as a
       // record of the throw, but faded and said so (a play-test read Q♦ on Jisoo's seat over an
-      // empty pile, the card in their own hand).
-      const gone = Boolean(threw) && !view.discard.includes(threw);
+      // empty pile, the card in their own hand). The engine says it: a twin left in the pile
+      // would make the pile alone say "still there".
+      const gone = Boolean(threw) && player.discard_on_pile === false;
       const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, player.contract, active, threw, gone, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {

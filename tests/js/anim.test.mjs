@@ -119,3 +119,19 @@ test("the person's lay-down turn ends with the first play of another seat", asyn
   assert.notEqual(afterSentence({ ...theirs, players: theirs.players.map((p) => ({ ...p, next_step: 2 })) }),
     afterSentence({ ...mine, players: mine.players.map((p) => ({ ...p, next_step: 2 })) }));
 });
+
+test("a seat's last discard leaves the pile when the next seat takes it, or a rebuild shuffles it away", () => {
+  // The chip is faded by the engine's discard_on_pile; the animation moves it event by event as
+  // the engine does (a play-test read Q♦ on a seat while the card was in the person's hand).
+  const table = shownTable();
+  const thrown = advance(table, { type: "discard", seat: 1, card: "QD" });
+  assert.equal(thrown.players[1].discard_on_pile, true);
+  const taken = advance(thrown, { type: "draw", seat: 2, source: "discard", card: "QD" });
+  assert.equal(taken.players[1].discard_on_pile, false);
+  assert.equal(thrown.players[1].discard_on_pile, true); // the table it moved from is left as it was
+  const final = { ...clone(taken), events: [] };
+  assert.equal(rewind(final, [{ type: "draw", seat: 2, source: "discard", card: "QD" }]).players[1].discard_on_pile, true);
+  const again = advance(advance(taken, { type: "discard", seat: 2, card: "5C" }), { type: "discard", seat: 3, card: "9H" });
+  const rebuilt = advance(again, { type: "rebuild", count: 1, stock: 40 });
+  assert.deepEqual(rebuilt.players.map((p) => Boolean(p.discard_on_pile)), [false, false, false, true]);
+});
