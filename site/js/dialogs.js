@@ -212,10 +212,12 @@ export function showDealEnd(summary, players, { next = "deal.next", note = null 
   // of the line instead (CSS shows one place or the other), so all four players fit unscrolled.
   const bodies = summary.hands.map((hand) => {
     const name = nameOf(hand.seat);
-    const cards = () => (hand.cards.length
+    // An empty hand says "none", named "Cards left: none" only on its own row (the column of a
+    // phone on its side has the words in its heading: "Cards left / Cards left: none").
+    const cards = (headed = false) => (hand.cards.length
       ? h("span", { class: "penalty-cards", role: "img", "aria-label": `${name} · ${t("deal.cards")}: ${hand.cards.map(cardName).join(", ")}` },
         hand.cards.map((card) => cardElement(card, { mini: true })))
-      : h("span", { class: "small no-cards", text: `${t("deal.cards")}: ${t("deal.none")}` }));
+      : h("span", { class: "small no-cards", text: headed ? t("deal.none") : `${t("deal.cards")}: ${t("deal.none")}` }));
     return h("tbody", { class: hand.seat === 0 ? "you-row" : "" },
       h("tr", {},
         h("th", { scope: "row", text: name }),
@@ -224,7 +226,7 @@ export function showDealEnd(summary, players, { next = "deal.next", note = null 
         h("td", { class: "step" }, hand.climbed
           ? h("span", { class: "climbed", text: t("deal.climbed", { step: hand.step_after }) })
           : h("span", { class: "small", text: t("deal.stayed", { step: hand.step_after }) })),
-        h("td", { class: "cards-col" }, cards())),
+        h("td", { class: "cards-col" }, cards(true))),
       h("tr", { class: "left-cards" }, h("td", { colspan: "4" }, cards())));
   });
   sheet("deal-dialog", t("deal.title", { deal: summary.deal }), [

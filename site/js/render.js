@@ -109,6 +109,7 @@ export class Renderer {
     app.dataset.phase = state.view ? state.view.phase : "none";
     app.dataset.game = state.shown ? "on" : "none"; // no game on the table: the felt stays bare
     app.dataset.others = String(Boolean(state.othersPlaying)); // the lesson's mark waits meanwhile
+    app.dataset.look = String(Boolean(state.look)); // a deal's last table looked at: the lesson's mark is done
     this.drawPanels(state);
     $("thinking").hidden = !state.thinking;
     const view = state.shown;

@@ -49,7 +49,7 @@ function statsContent({ stats, today, onWatch }) {
     tile("average", s.played ? s.averagePenalty : "—"),
     tile("streak", s.current),
     tile("longest", s.longest),
-    tile("best", t("stats.best_value", { completed: s.best })),
+    tile("best", s.played ? t("stats.best_value", { completed: s.best }) : "—"),
     s.past ? tile("past", s.past) : null);
   const todays = stats.daily(today);
   const daily = h("section", { class: "stats-daily", "aria-labelledby": "stats-daily-title" },

@@ -162,7 +162,10 @@ export class Lesson {
     const modal = document.querySelector("dialog[open]");
     // While the computer players' turns play out the step's words are out of date (it still said
     // "discard the J♣" for seconds after a play-test had): the mark waits, as for a sheet.
-    const waiting = document.getElementById("app")?.dataset.others === "true";
+    const app = document.getElementById("app");
+    // And once the deal is over, its last table looked at from the score sheet: the last step's
+    // "discard your last card" covered the seats that look is for (a play-test).
+    const waiting = app?.dataset.others === "true" || app?.dataset.look === "true";
     this.mark.classList.toggle("behind", Boolean(modal) || waiting);
     const step = this.step;
     const target = step && document.querySelector(step.target());

@@ -559,7 +559,13 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         end = page.locator("#deal-dialog[open]").get_by_role("button").last
         expect(end).to_have_text({"en": "End the lesson", "tr": "Dersi bitir", "ko": "배우기 마치기"}[lang])  # not "Next deal"
         shot("deal-end")
-        end.click()
+        # The deal's last table looked at: the mark's last step is done with, the seats in view
+        # (a play-test read "discard your last card" over them, and Skip still offered).
+        page.locator("#deal-dialog[open]").get_by_role("button", name={"en": "See the table", "tr": "Masaya bak", "ko": "테이블 보기"}[lang]).click()
+        page.wait_for_timeout(600)  # the mark is placed every 250 ms: past the sheet's closing
+        assert page.locator("#coach").is_hidden()
+        shot("look")
+        page.locator("#next-deal-button").click()
         done = page.locator("#confirm-dialog[open]")
         done.wait_for()
         assert page.locator("#coach").count() == 0

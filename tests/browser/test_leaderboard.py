@@ -317,6 +317,7 @@ def test_leaderboard_from_the_start_screen(context: BrowserContext, page: Page, 
     expect(stats.locator('[data-stat="played"] .stat-value')).to_have_text("0")
     expect(stats.locator('[data-stat="average"] .stat-value')).to_have_text("—")
     expect(stats.locator('[data-stat="win_rate"] .stat-value')).to_have_text("—")
+    expect(stats.locator('[data-stat="best"] .stat-value')).to_have_text("—")
     page.keyboard.press("Escape")
     start.get_by_role("button", name="Leaderboard").click()
     board = page.locator("#board-dialog[open]")
