@@ -22,6 +22,11 @@ function removeOne(list, card) {
   if (at >= 0) list.splice(at, 1);
 }
 
+/** The player whose turn comes before `seat`'s: the one whose last discard `seat` may take. */
+function playerBefore(view, seat) {
+  return view.players[(seat + view.players.length - 1) % view.players.length];
+}
+
 /** The table as it was before `events` happened, worked backwards from the view after them. */
 export function rewind(final, events) {
   const v = clone(final);
@@ -63,7 +68,7 @@ export function rewind(final, events) {
         player.cards -= 1;
         if (event.source === "discard") {
           v.discard.push(event.card);
-          const before = v.players[(event.seat + v.players.length - 1) % v.players.length];
+          const before = playerBefore(v, event.seat);
           if (before?.discarded?.at(-1) === event.card) before.discard_on_pile = true;
         }
         else v.stock += 1;
@@ -89,7 +94,7 @@ export function advance(shown, event) {
       if (event.source === "discard") {
         v.discard.pop();
         // The top was the previous seat's last discard (or the deal's upcard): no longer on the pile.
-        const before = v.players[(event.seat + v.players.length - 1) % v.players.length];
+        const before = playerBefore(v, event.seat);
         if (before?.discarded?.at(-1) === event.card) before.discard_on_pile = false;
       } else v.stock = Math.max(0, v.stock - 1);
       if (event.seat === 0 && event.card) v.hand.push(event.card);
