@@ -25,18 +25,20 @@ const meld = (id) => `#melds [data-meld="${id}"]`;
 /**
  * The steps, in order. `target`: what the mark points at; `expect(command)`: the move that
  * completes the step (none: an explanation, completed by Next); `until(view)`: a step of several
- * moves (lay off every card) lasts until this holds.
+ * moves (lay off every card) lasts until this holds; `pile`: the one pile a draw step lets the
+ * person draw from (the other loses its ring: a play-test tapped the lit stock at step 1 and was
+ * refused).
  */
 export const STEPS = [
-  { id: "draw", target: () => "#discard", expect: (c) => c === "draw discard", words: { card: "QD" } },
+  { id: "draw", target: () => "#discard", pile: "discard", expect: (c) => c === "draw discard", words: { card: "QD" } },
   { id: "contract", target: () => "#contract-panel" },
   { id: "laydown", target: () => "#laydown-button", expect: (c) => c.startsWith("laydown") },
   { id: "taken", target: () => card("QD"), words: { card: "QD" } },
   { id: "discard", target: () => card("JC"), expect: (c) => c === "discard JC", words: { card: "JC" } },
-  { id: "stock", target: () => "#stock", expect: (c) => c === "draw stock" },
+  { id: "stock", target: () => "#stock", pile: "stock", expect: (c) => c === "draw stock" },
   { id: "layoff", target: () => meld(1), expect: (c) => c === "layoff 7C 1", words: { card: "7C" } },
   { id: "discard_taken", target: () => card("QD"), expect: (c) => c === "discard QD", words: { card: "QD" } },
-  { id: "stock_again", target: () => "#stock", expect: (c) => c === "draw stock" },
+  { id: "stock_again", target: () => "#stock", pile: "stock", expect: (c) => c === "draw stock" },
   { id: "layoffs", target: () => "#melds", expect: (c) => c.startsWith("layoff "), until: (view) => view.hand.length <= 1 },
   { id: "out", target: () => "#hand button.card", expect: (c) => c.startsWith("discard ") },
 ];
@@ -131,6 +133,7 @@ export class Lesson {
     if (!step) { this.mark.hidden = true; return; }
     this.mark.hidden = false;
     this.mark.dataset.step = step.id;
+    $("app").dataset.lessonPile = step.pile || "";
     // A wrong move's warning says again what to do, so on a phone it stands in for the step's
     // words (both made the mark cover the melds); an explanation's warning ("read this step
     // first") keeps them.
@@ -195,6 +198,7 @@ export class Lesson {
     clearInterval(this.timer);
     removeEventListener("resize", this.onResize);
     for (const old of document.querySelectorAll(".coach-target")) old.classList.remove("coach-target");
+    delete $("app").dataset.lessonPile;
     this.mark.remove();
   }
 }

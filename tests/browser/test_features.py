@@ -472,6 +472,13 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
         mark = coach(page, "draw")
         assert page.locator("#discard.coach-target").count() == 1
+        # Only the pile the step wants is ringed as one to draw from (a play-test tapped the lit stock).
+        def ringed_only(pile: str, other: str) -> None:
+            page.wait_for_function(f"""() => {{
+                const ring = (id) => getComputedStyle(document.querySelector(`#${{id}} .card`)).boxShadow.includes("255, 209, 102");
+                return ring("{pile}") && !ring("{other}");
+            }}""")
+        ringed_only("discard", "stock")
         # One guided deal: the bar says "Lesson", not "Deal 1/10" of a game never played on.
         expect(page.locator("#deal-counter")).not_to_contain_text("1/10")
         shot("draw")
@@ -518,6 +525,7 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         tap_card(page, "JC", twice=True)
 
         coach(page, "stock")
+        ringed_only("stock", "discard")
         # What the computer players did meanwhile: Jin laid off onto the person's eights (on a
         # phone the status line showed only the last play, a play-test missed it).
         meanwhile = page.locator("#coach .coach-meanwhile")
