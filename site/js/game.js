@@ -1418,6 +1418,7 @@ export class Game {
         this.lessonAt = { step: index, moves: this.state.save?.log.length ?? 0 };
         if (this.slot === LESSON_SLOT) this.persist();
       },
+      onPile: (pile) => { if (pile !== this.state.lessonPile) this.set({ lessonPile: pile }); },
     });
   }
 

@@ -232,8 +232,11 @@ export class Renderer {
     // aria-disabled, not disabled: a tap that cannot draw still gets its reason (game.tapPile).
     stock.setAttribute("aria-disabled", String(!canStock));
     discard.setAttribute("aria-disabled", String(!canDiscard));
-    stock.classList.toggle("can-draw", canStock);
-    discard.classList.toggle("can-draw", canDiscard);
+    // Ringed as a pile to draw from: a legal draw, and in the lesson the one its step asks for (a
+    // play-test tapped the ringed stock at step 1 and was refused); the other still answers a tap.
+    const only = state.lessonPile;
+    stock.classList.toggle("can-draw", canStock && (!only || only === "stock"));
+    discard.classList.toggle("can-draw", canDiscard && (!only || only === "discard"));
     // The pile a hint suggests drawing from is marked; the line under the hand says the same.
     const suggested = myTurn ? state.hint?.move : "";
     stock.classList.toggle("suggested", suggested === "draw stock");

@@ -72,6 +72,7 @@ export function initialState(settings) {
     commandError: "",
     thinking: false,      // an engine call is taking more than a moment
     othersPlaying: false, // the computer players' turns are being played out on the table
+    lessonPile: null,     // the lesson's draw step: the one pile it lets the person draw from (tutorial.js)
     keyboardOpen: false,  // the keyboard panel (Legal moves, Command) is open; remembered (KEYS.panels)
   };
 }

@@ -41,15 +41,16 @@ function statsContent({ stats, today, onWatch }) {
   const s = stats.summary(today);
   const tile = (key, value, label = t(`stats.${key}`)) => h("div", { class: "stat", dataset: { stat: key } },
     h("span", { class: "stat-value", text: String(value) }), h("span", { class: "stat-label", text: label }));
+  // No game yet: no rate, average or best, not a perfect "0" penalty (a play-test).
+  const ifPlayed = (value) => (s.played ? value() : "—");
   const tiles = h("div", { class: "stat-tiles" },
     tile("played", s.played),
     tile("won", s.won),
-    // No game yet: no rate and no average, not a perfect "0" penalty (a play-test).
-    tile("win_rate", s.played ? s.winRate : "—"),
-    tile("average", s.played ? s.averagePenalty : "—"),
+    tile("win_rate", ifPlayed(() => s.winRate)),
+    tile("average", ifPlayed(() => s.averagePenalty)),
     tile("streak", s.current),
     tile("longest", s.longest),
-    tile("best", s.played ? t("stats.best_value", { completed: s.best }) : "—"),
+    tile("best", ifPlayed(() => t("stats.best_value", { completed: s.best }))),
     s.past ? tile("past", s.past) : null);
   const todays = stats.daily(today);
   const daily = h("section", { class: "stats-daily", "aria-labelledby": "stats-daily-title" },

@@ -64,14 +64,16 @@ function stepWords(step, key) {
 export class Lesson {
   /**
    * `onSkip()`: the person left the lesson; `onDone()`: the deal ended, the lesson is over;
-   * `onStep(index)`: the lesson moved on to step `index` (game.js saves it). `step`: the step to
-   * start at (a lesson resumed after a reload).
+   * `onStep(index)`: the lesson moved on to step `index` (game.js saves it); `onPile(pile)`: the
+   * one pile the step lets the person draw from ("stock", "discard"), or null (render.js rings
+   * only that one). `step`: the step to start at (a lesson resumed after a reload).
    */
-  constructor({ onSkip, onDone, onStep = () => {}, step = 0 }) {
+  constructor({ onSkip, onDone, onStep = () => {}, onPile = () => {}, step = 0 }) {
     this.index = Math.max(0, Math.min(Number.isInteger(step) ? step : 0, STEPS.length - 1));
     this.onSkip = onSkip;
     this.onDone = onDone;
     this.onStep = onStep;
+    this.onPile = onPile;
     this.over = false;
     this.warning = "";
     this.seen = null; // what the computer players laid down or off since the person's last move
@@ -133,7 +135,7 @@ export class Lesson {
     if (!step) { this.mark.hidden = true; return; }
     this.mark.hidden = false;
     this.mark.dataset.step = step.id;
-    $("app").dataset.lessonPile = step.pile || "";
+    this.onPile(step.pile || null);
     // A wrong move's warning says again what to do, so on a phone it stands in for the step's
     // words (both made the mark cover the melds); an explanation's warning ("read this step
     // first") keeps them.
@@ -198,7 +200,7 @@ export class Lesson {
     clearInterval(this.timer);
     removeEventListener("resize", this.onResize);
     for (const old of document.querySelectorAll(".coach-target")) old.classList.remove("coach-target");
-    delete $("app").dataset.lessonPile;
+    this.onPile(null);
     this.mark.remove();
   }
 }
