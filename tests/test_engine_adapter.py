@@ -102,3 +102,27 @@ def test_a_challenge_of_a_version_this_engine_does_not_know_is_said_apart() -> N
     assert short == {"ok": True, "result": None, "log": None}
     bad = json.loads(adapter.challenge(json.dumps({"seed": "s", "difficulty": "insane", "engine": __version__, "moves": None})))
     assert bad["code"] == "challenge_game" and "insane" in bad["error"]
+
+
+def test_check_judges_an_action_without_playing_it() -> None:
+    """``check`` answers as ``act`` would, and changes nothing: the Arrange panel asks it as its slots fill."""
+    call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "normal", "seed": "adapter-check"}))
+    before = call(adapter.current)
+    assert call(adapter.check, "draw stock") == {"ok": True, "action": "draw stock"}
+    early = call(adapter.check, "laydown 7H 7S 7C / 8H 8S 8C")
+    assert early["code"] == "draw_first" and early == call(adapter.act, "laydown 7H 7S 7C / 8H 8S 8C")
+    assert call(adapter.check, "fly away")["code"] == "notation"
+    assert "text" in call(adapter.check, 5)["error"]
+    assert call(adapter.current) == before
+    hand = call(adapter.act, "draw stock")["view"]["hand"]
+    drawn = call(adapter.current)
+    wrong = f"laydown {' '.join(hand[:3])} / {' '.join(hand[3:6])}"
+    refused = call(adapter.check, wrong)  # JC AD 2D is no group
+    assert refused["code"] == "meld_ranks" and refused == call(adapter.act, wrong)  # word for word
+    assert call(adapter.current) == drawn
+    right = "laydown 3H 3H JK / KH KS JK"
+    assert call(adapter.check, right) == {"ok": False, "error": call(adapter.act, right)["error"],
+                                          "code": "too_few", "params": {"card": "JK", "held": 1, "used": 2}}
+    call(adapter.resume, json.dumps(drawn["save"]))
+    assert call(adapter.check, f"discard {hand[0]}") == {"ok": True, "action": f"discard {hand[0]}"}
+    assert call(adapter.current) == drawn

@@ -44,6 +44,16 @@ def act(command: str) -> str:
     return _answer(lambda: _act(command))
 
 
+def check(command: str) -> str:
+    """Whether the person's action would be accepted now: ``{"ok": true, "action": logged}`` or the
+    refusal :func:`act` would give. Nothing changes, and no computer plays (the Arrange panel asks)."""
+    def checked() -> dict[str, Any]:
+        if not isinstance(command, str):
+            raise LadderRummyError("a command must be text")
+        return {"action": str(_match().check_person(command))}
+    return _answer_with(checked)
+
+
 def resume(save_json: str) -> str:
     """Resume a saved game by replaying its log; a bad save is refused with the reason, and a
     save of a version this engine cannot replay with its own code (:func:`_unreplayable`)."""

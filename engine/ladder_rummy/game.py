@@ -304,6 +304,17 @@ class Game:
         self._version += 1
         return resolved
 
+    def check(self, action: Action | str) -> Action:
+        """Validate an action of the current seat without playing it; returns it as it would be logged.
+
+        The page's Arrange panel asks before the person submits, so its button lights only for
+        an arrangement the rules accept (the page judges no meld itself). Refuses exactly as
+        :meth:`apply` would, and changes nothing either way.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        return self._resolve(action)
+
     def _refuse(self, action: Action, reason: str, code: str, **params: str | int) -> IllegalActionError:
         """The refusal of ``action``: its English reason, and the code and params the page words."""
         return IllegalActionError(f"{action}: {reason}", code, **params)

@@ -63,13 +63,22 @@ class Match:
 
     def play_person(self, action: Action | str) -> Action:
         """Apply the person's action (validated), then let the computers play."""
-        if self.bot_to_move() is not None or self.game.is_over:
-            if self.game.is_over:
-                raise LadderRummyError("the game is over", "game_over")
-            raise LadderRummyError("it is not your turn", "not_your_turn")
+        self._person_to_move()
         done = self.game.apply(action)
         self.advance()
         return done
+
+    def check_person(self, action: Action | str) -> Action:
+        """Whether the person may play ``action`` now (as :meth:`play_person` would judge it); plays nothing."""
+        self._person_to_move()
+        return self.game.check(action)
+
+    def _person_to_move(self) -> None:
+        """Refuse, with the reason, when the game is over or a computer player is to move."""
+        if self.game.is_over:
+            raise LadderRummyError("the game is over", "game_over")
+        if self.bot_to_move() is not None:
+            raise LadderRummyError("it is not your turn", "not_your_turn")
 
     @classmethod
     def replay(cls, seed: str, log: Iterable[str], seats: Sequence[Bot | None]) -> "Match":

@@ -342,6 +342,9 @@ export class Engine {
   /** @param {object} save the Save object of an earlier answer */
   resume(save) { return this.call("resume", JSON.stringify(save)); }
 
+  /** Whether the person's action would be accepted now: {ok, action} or the refusal act would give; nothing changes. */
+  check(command) { return this.call("check", command); }
+
   current() { return this.call("current"); }
 
   /** New Game only: Normal's move for the person now, {ok, hint: "discard KC"}; refused in the Daily. */

@@ -10,7 +10,7 @@ import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
 import { Choices } from "./choices.js";
 import { LANGUAGES, cardName, pickLanguage, refusalText, setLanguage, t } from "./i18n.js";
-import { canDiscard, emptyTable, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
+import { arrangedLaydown, canDiscard, emptyTable, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
 import { $, h } from "./dom.js";
@@ -1294,6 +1294,22 @@ export class Game {
     const removed = slots.flat().length < arrange.slots.flat().length;
     if (!removed) slots[arrange.active].push(index);
     this.set({ arrange: { ...arrange, slots, error: "" }, ...this.errorGone(arrange) });
+    this.judgeArrange();
+  }
+
+  /**
+   * Asks the engine whether the filled slots make a lay-down it would accept, so "Lay down as
+   * arranged" lights only then (a play-test: it was lit for melds the engine then refused). The
+   * answer is kept with the lay-down it judged; render.js trusts it only while the slots still
+   * spell that one. Nothing is played: the greyed button stays tappable and says why.
+   */
+  async judgeArrange() {
+    const command = arrangedLaydown(this.state.arrange, this.state.order);
+    if (!command || !this.engine) return;
+    const answer = await this.engine.check(command);
+    const arrange = this.state.arrange;
+    if (arrangedLaydown(arrange, this.state.order) !== command) return; // the slots changed meanwhile
+    this.set({ arrange: { ...arrange, judged: { command, ok: Boolean(answer.ok) } } });
   }
 
   /**
@@ -1318,9 +1334,9 @@ export class Game {
     if (what === "submit") {
       // An empty slot is refused here: "laydown " with nothing after it would be the plain
       // "laydown", the engine's own arrangement of cards the person did not choose.
-      if (arrange.slots.some((slot) => !slot.length)) { this.fail({ ok: false, code: "meld_empty", params: {} }, "arrange"); return; }
-      const melds = arrange.slots.map((slot) => slot.map((i) => this.state.order[i]).join(" "));
-      this.play(`laydown ${melds.join(" / ")}`, { from: "arrange" });
+      const command = arrangedLaydown(arrange, this.state.order);
+      if (!command) { this.fail({ ok: false, code: "meld_empty", params: {} }, "arrange"); return; }
+      this.play(command, { from: "arrange" });
     }
   }
 

@@ -4,7 +4,7 @@
 import { $, h, replaceIfChanged } from "./dom.js";
 import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
-import { canDiscard, layoffTargets } from "./state.js";
+import { arrangedLaydown, canDiscard, layoffTargets } from "./state.js";
 import { contractHelp, hintButton } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
@@ -436,9 +436,11 @@ export class Renderer {
   drawArrange(view, state) {
     const panel = $("arrange");
     panel.hidden = !state.arrange;
-    if (!state.arrange) { delete panel.dataset.key; panel.classList.remove("tight"); return; }
+    if (!state.arrange) { delete panel.dataset.key; delete panel.dataset.judged; panel.classList.remove("tight"); return; }
     const contract = view.players[0].contract;
-    const key = JSON.stringify([state.arrange, state.order, document.documentElement.lang]);
+    // The engine's verdict only greys or lights the button (below): the panel is not rebuilt for
+    // it, so a focused slot keeps its focus.
+    const key = JSON.stringify([{ ...state.arrange, judged: null }, state.order, document.documentElement.lang]);
     // The help and the slots scroll, should they outgrow the panel's room; the error and the
     // buttons below them stay in view (a play-test: they were cut off at 360×640 in Turkish).
     replaceIfChanged(panel, key, () => [
@@ -462,11 +464,7 @@ export class Renderer {
       }))),
       h("p", { class: "arrange-error", role: "alert", text: state.arrange.error || "" }),
       h("div", { class: "arrange-buttons" },
-        // Greyed (still tappable: it says why) until every slot holds a card; gold looked ready.
-        h("button", {
-          type: "button", class: "action primary", dataset: { arrange: "submit" }, text: t("arrange.submit"),
-          "aria-disabled": String(state.arrange.slots.some((slot) => !slot.length)),
-        }),
+        h("button", { type: "button", class: "action primary", dataset: { arrange: "submit" }, text: t("arrange.submit") }),
         h("button", { type: "button", class: "action", dataset: { arrange: "clear" }, text: t("arrange.clear") }),
         h("button", { type: "button", class: "action", dataset: { arrange: "cancel" }, text: t("arrange.cancel") })),
     ]);
@@ -474,6 +472,12 @@ export class Renderer {
     // contract filling up): hidden at the first card placed, it left a blank strip and dropped
     // the buttons above the panel (a play-test). Hidden, it stays hidden until the panel
     // closes, so the panel never flickers between the two.
+    // Greyed (still tappable: it says why) until the engine has accepted the slots as they
+    // stand (Game.judgeArrange); lit while a slot was empty or wrong, it promised melds the
+    // engine then refused.
+    const verdict = arrangeVerdict(state);
+    panel.dataset.judged = verdict;
+    panel.querySelector("[data-arrange=submit]").setAttribute("aria-disabled", String(verdict !== "ok"));
     const scroll = panel.querySelector(".arrange-scroll");
     if (!panel.classList.contains("tight") && scroll.scrollHeight > scroll.clientHeight + 1) panel.classList.add("tight");
   }
@@ -578,6 +582,13 @@ export class Renderer {
  * A player's round badge: a computer player's initial; for the person a figure, the same in
  * every language (an initial of "You" / "나" would only repeat the name beside it).
  */
+/** The engine's verdict on the lay-down the Arrange panel's slots spell now: "ok", "refused", or "" (not asked yet). */
+function arrangeVerdict(state) {
+  const judged = state.arrange.judged;
+  if (!judged || judged.command !== arrangedLaydown(state.arrange, state.order)) return "";
+  return judged.ok ? "ok" : "refused";
+}
+
 function avatar(seat, name) {
   if (seat !== 0) return h("span", { class: "avatar", dataset: { seat }, text: name.slice(0, 1) });
   const svg = h("svg:svg", { viewBox: "0 0 20 20", "aria-hidden": "true", focusable: "false" });

@@ -130,5 +130,14 @@ export function layoffTargets(legal, card) {
 
 export function canDiscard(legal, card) { return legal.includes(`discard ${card}`); }
 
+/**
+ * The lay-down the Arrange panel's slots spell ("laydown 7H 7S 7C / 8D 9D 10D JD"), or null while
+ * a slot is empty: "laydown" with no melds would be the engine's own arrangement, not the person's.
+ */
+export function arrangedLaydown(arrange, order) {
+  if (!arrange || arrange.slots.some((slot) => !slot.length)) return null;
+  return `laydown ${arrange.slots.map((slot) => slot.map((i) => order[i]).join(" ")).join(" / ")}`;
+}
+
 /** Today's date in UTC, "2026-11-29" (the Daily's date). */
 export function utcToday(now = new Date()) { return now.toISOString().slice(0, 10); }

@@ -317,11 +317,31 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     count = len(melds)
     names = [panel.locator(f'[data-slot="{n}"]').get_attribute("aria-label") for n in range(count)]
     assert all(name.startswith(f"Meld {n + 1} of {count}, ") and name.endswith(": empty") for n, name in enumerate(names)), names
+    # Every slot filled, but the first meld's last card in the second slot: the engine is asked
+    # as the slots fill, and its "no" keeps the button greyed; the tap says the engine's reason.
+    wrong = [meld["cards"] for meld in melds]
+    wrong[1] = wrong[1] + wrong[0][-1:]
+    wrong[0] = wrong[0][:-1]
+    for n, cards in enumerate(wrong):
+        panel.locator(f'[data-slot="{n}"]').click()
+        for card in cards:
+            put(card)
+    expect(panel).to_have_attribute("data-judged", "refused")  # the engine's verdict has come back
+    expect(submit).to_have_attribute("aria-disabled", "true")
+    before = replies(table)
+    submit.click(force=True)
+    after(table, before)  # the refusal of act: one engine reply, nothing played
+    expect(panel.locator(".arrange-error")).to_contain_text("Not allowed:")
+    assert "fill every slot" not in panel.locator(".arrange-error").inner_text()
+    expect(panel).to_be_visible()
+    panel.get_by_role("button", name="Clear").click()
+    expect(placed).to_have_count(0)
     for n, meld in enumerate(melds):
         panel.locator(f'[data-slot="{n}"]').click()
         expect(panel.locator(f'[data-slot="{n}"]')).to_have_attribute("aria-pressed", "true")
         for card in meld["cards"]:
             put(card)
+    expect(panel).to_have_attribute("data-judged", "ok")
     expect(submit).to_have_attribute("aria-disabled", "false")
     before = replies(table)
     submit.click()
