@@ -951,7 +951,7 @@ export class Game {
     if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
     if (view.turn === 0 && !view.game_over && !this.state.status) this.say(t("event.your_turn"), { log: false });
     if (!animate && !previous) {
-      if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: phaseHint(view) } : null });
+      if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: phaseHint(view, this.state.lessonPile) } : null });
       await this.rebuildLog(view);
     }
   }
@@ -973,7 +973,7 @@ export class Game {
    * and the keyboard focus lands on the next thing to use.
    */
   turnBack(view) {
-    if (view.turn === 0 && !view.game_over) this.set({ hint: { text: phaseHint(view) } });
+    if (view.turn === 0 && !view.game_over) this.set({ hint: { text: phaseHint(view, this.state.lessonPile) } });
     this.placeFocus(view);
   }
 
@@ -1133,7 +1133,7 @@ export class Game {
   }
 
   deselect() {
-    if (this.state.selected !== null) this.set({ selected: null, hint: this.myTurn() ? { text: phaseHint(this.state.view) } : null });
+    if (this.state.selected !== null) this.set({ selected: null, hint: this.myTurn() ? { text: phaseHint(this.state.view, this.state.lessonPile) } : null });
   }
 
   /** Escape backs out of what is open: the Arrange panel, a lifted card, the keyboard panel (when in it). */
@@ -1327,7 +1327,7 @@ export class Game {
     if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" }, ...this.errorGone(arrange) });
     // Closed unplayed: the line under the hand (empty while the panel's own help showed) says the phase again.
     if (what === "cancel") {
-      this.set({ arrange: null, hint: { text: phaseHint(this.state.view) }, ...this.errorGone(arrange) });
+      this.set({ arrange: null, hint: { text: phaseHint(this.state.view, this.state.lessonPile) }, ...this.errorGone(arrange) });
       this.renderer.flush();
       this.keepFocus($("arrange-button").getClientRects().length ? $("arrange-button") : $("hand"));
     }
@@ -1424,6 +1424,17 @@ export class Game {
     }
   }
 
+  /**
+   * The lesson's step names its one pile to draw from (or none): render.js rings only that pile,
+   * and the line under the hand, if it still says the phase, names it too.
+   */
+  lessonPileIs(pile) {
+    const { lessonPile, hint, view } = this.state;
+    if (pile === lessonPile) return;
+    const phaseLine = view && hint?.text === phaseHint(view, lessonPile);
+    this.set({ lessonPile: pile, ...(phaseLine ? { hint: { ...hint, text: phaseHint(view, pile) } } : {}) });
+  }
+
   /** The coach of a lesson at step `step`; each step it moves on to is saved with the lesson's table. */
   coach(step) {
     return new Lesson({
@@ -1434,7 +1445,7 @@ export class Game {
         this.lessonAt = { step: index, moves: this.state.save?.log.length ?? 0 };
         if (this.slot === LESSON_SLOT) this.persist();
       },
-      onPile: (pile) => { if (pile !== this.state.lessonPile) this.set({ lessonPile: pile }); },
+      onPile: (pile) => this.lessonPileIs(pile),
     });
   }
 
@@ -1516,7 +1527,7 @@ export class Game {
     const { selected, order } = this.state;
     let hint = null;
     if (view.game_over) hint = { text: t("hint.over") };
-    else if (view.turn === 0) hint = selected !== null && order[selected] ? this.cardHint(order[selected]) : { text: phaseHint(view) };
+    else if (view.turn === 0) hint = selected !== null && order[selected] ? this.cardHint(order[selected]) : { text: phaseHint(view, this.state.lessonPile) };
     else if (this.state.hint) hint = { text: t("hint.wait") };
     // A deal's last table looked at: its line, and the plays as they stood (the engine's are the next deal's).
     if (this.state.look) { this.set({ hint: { text: this.lookLine(this.state.look) } }); return; }
@@ -1532,9 +1543,11 @@ export class Game {
 }
 
 /** What to do now, for the line under the hand: it always matches the phase of the turn. */
-export function phaseHint(view) {
+export function phaseHint(view, pile = null) {
   const me = view.players[0];
-  if (view.phase === "draw") return t("hint.draw");
+  // The lesson's draw step names its one pile (a play-test read "the stock or the discard pile"
+  // under a table that rang only the discard pile).
+  if (view.phase === "draw") return t(pile ? `hint.draw_${pile}` : "hint.draw");
   if (view.laid_down_this_turn) return t("hint.play_just_laid");
   if (me.laid_down) return t(view.legal.some((move) => move.startsWith("layoff ")) ? "hint.play_laid" : "hint.play_laid_none");
   if (view.contract_ready) return t("hint.play_ready");

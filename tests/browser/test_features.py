@@ -479,6 +479,8 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
                 return ring("{pile}") && !ring("{other}");
             }}""")
         ringed_only("discard", "stock")
+        if lang == "en":  # the line under the hand names that pile too, not "the stock or the discard pile"
+            expect(page.locator("#hint")).to_have_text("Your turn: draw from the discard pile.")
         # One guided deal: the bar says "Lesson", not "Deal 1/10" of a game never played on.
         expect(page.locator("#deal-counter")).not_to_contain_text("1/10")
         shot("draw")
@@ -526,6 +528,8 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
         coach(page, "stock")
         ringed_only("stock", "discard")
+        if lang == "en":
+            expect(page.locator("#hint")).to_have_text("Your turn: draw from the stock.")
         # What the computer players did meanwhile: Jin laid off onto the person's eights (on a
         # phone the status line showed only the last play, a play-test missed it).
         meanwhile = page.locator("#coach .coach-meanwhile")
