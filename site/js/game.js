@@ -116,6 +116,7 @@ export class Game {
     this.linkRefused = false; // the page's link names a game that cannot be played (said once, not started)
     this.putOff = null; // the page's challenge, put off with "Not now": {shared, offer}, offered on the start screen
     this.logId = 0;
+    this.waitLine = null; // the wait last explained (explainWait): it follows the turns shown, then goes
     this.focusTable = false; // a game just started: its first table drawn takes the focus (focusNewTable)
     this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
     this.choices = new Choices(); // the latest of those choices is the one that starts
@@ -907,6 +908,7 @@ export class Game {
           if (event.type === "deal_start") { drawn.length = 0; kept.length = 0; }
           if (event.type === "discard" && event.seat === 0) kept.length = 0;
           this.set({ shown, order, recentMelds: recent, newCards: newKeys(order, drawn.length ? drawn : kept) });
+          this.set(this.waitFollows().hint);
           if (speed !== "instant" || event.seat === 0) this.renderer.flush();
           if (event.seat === 0) this.keepFocus(); // the card played had the focus
           if (this.focusTable) this.focusNewTable();
@@ -949,7 +951,9 @@ export class Game {
     this.set({ view, shown: view, final: null, save: answer.save, order, newCards, selected: null, othersPlaying: false });
     if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
     if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
-    if (view.turn === 0 && !view.game_over && !this.state.status) this.say(t("event.your_turn"), { log: false });
+    const waited = this.waitFollows().status;
+    this.waitLine = null;
+    if (view.turn === 0 && !view.game_over && (!this.state.status || waited)) this.say(t("event.your_turn"), { log: false });
     if (!animate && !previous) {
       if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: phaseHint(view, this.state.lessonPile) } : null });
       await this.rebuildLog(view);
@@ -1060,6 +1064,22 @@ export class Game {
     if (this.state.look) { this.explain(this.lookLine(this.state.look)); return; } // the way on, not "playing…"
     const why = this.waitReason();
     if (why) this.explain(why);
+    this.waitLine = why;
+  }
+
+  /**
+   * A wait explained ("Not your turn yet: Mira is playing.") follows the turns shown: it names
+   * the next seat as that one plays, and goes from the status line when the person's turn comes
+   * (a play-test read it beside the ringed piles, as if the tap had been refused). Returns the
+   * patch for the line under the hand, and whether the status line still holds it.
+   */
+  waitFollows() {
+    const line = this.waitLine;
+    if (!line) return { hint: {}, status: false };
+    const why = this.waitReason();
+    const hint = this.state.hint?.text === line && why && why !== line ? { hint: { text: why, warn: true } } : {};
+    if (hint.hint) this.waitLine = why;
+    return { hint, status: this.state.status === line };
   }
 
   /** Explain, in the line under the hand (and the live region), why a tap did nothing. */

@@ -1239,6 +1239,26 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     table.wait_for_selector('#app[data-busy="true"]', state="attached")
     table.click("#stock", force=True)
     expect(hint).to_contain_text(re.compile(r"^(Not your turn yet: (Mira|Kaan|Jisoo) is playing\.|The computer players are playing…)$"))
+    # The wait follows the turns: the line names each seat as it plays, and a tap after the last
+    # seat's discard is not left saying "Not your turn yet" once the person's turn has come (a
+    # play-test read it beside the ringed piles, as if a tap had been refused).
+    seen = table.evaluate("""() => new Promise((done) => {
+      const app = document.getElementById("app"), hint = document.getElementById("hint");
+      const said = document.getElementById("status"), stock = document.getElementById("stock");
+      const lines = [];
+      let tapped = false;
+      (function poll() {
+        if (app.dataset.busy === "false") { done(lines); return; }
+        if (!lines.includes(hint.textContent)) lines.push(hint.textContent);
+        if (!tapped && /^Jisoo discarded/.test(said.querySelector(".latest")?.textContent ?? "")) { stock.click(); tapped = true; }
+        requestAnimationFrame(poll);
+      })();
+    })""")
+    assert "Not your turn yet: Jisoo is playing." in seen, seen
+    assert "Not your turn yet: Kaan is playing." in seen, seen  # it moved on with the turns (no tap in Kaan's)
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
+    expect(status).to_have_text("Your turn.")
+    expect(hint).to_have_text("Your turn: draw from the stock or the discard pile.")
 
 
 def test_a_pile_tapped_twice_says_nothing_of_the_computer_players(table: Page, site: Site) -> None:
