@@ -376,6 +376,19 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded(table: Page, s
     after(table, before)
     expect(table.locator("#command-error")).to_have_text(
         f"Not allowed: You took {in_words(top)} from the discard pile this turn: you cannot discard it until your next turn.")
+    # On a phone, lifted where the fan has no room to move its neighbour aside, the card's tag is
+    # still read whole: the neighbour covered its lower half ("alı" for "alındı", a play-test).
+    table.set_viewport_size({"width": 360, "height": 640})
+    table.keyboard.press("Escape")  # put the lifted card back, then lift it again at this size
+    card = table.locator("#hand button.card.taken").first
+    card.click(position={"x": 6, "y": 30})
+    expect(card).to_have_class(re.compile(r"\blifted\b"))
+    covered = card.locator(".badge").evaluate("""badge => {
+      const r = badge.getBoundingClientRect();
+      return [0.1, 0.5, 0.9].map((x) => [r.left + x * r.width, r.top + r.height / 2])
+        .filter(([x, y]) => !badge.contains(document.elementFromPoint(x, y)));
+    }""")
+    assert covered == [], f"the taken card's tag is covered at {covered}"
 
 
 def test_reload_mid_deal_resumes_the_same_hand_and_turn(table: Page, site: Site) -> None:
