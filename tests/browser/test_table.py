@@ -621,7 +621,7 @@ def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> 
     before = replies(table)
     command(table, "laydown 7H 8D 9C 10S / 2C 2D 2S")  # contract 1 is two groups
     after(table, before)
-    expect(error).to_have_text("Olmaz: Kupa 7, karo 8, sinek 9, maça 10: bu bir grup değil, kartların hepsi aynı değerde değil.")
+    expect(error).to_have_text("Olmaz: Kupa 7, karo 8, sinek 9, maça 10 bir grup değil; kartların hepsi aynı değerde değil.")
     before = replies(table)
     command(table, "laydown 2C 2D 2H")  # one group, but contract 1 is two
     after(table, before)
