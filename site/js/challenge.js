@@ -167,6 +167,18 @@ export function linkedChallenge(search = location.search) {
 }
 
 /**
+ * Take a refused challenge off the page's address once it has been said: the address bar kept
+ * the damaged link under the game it started (a play-test), and a reload said it all again. The
+ * link's game (its seed and difficulty) stays.
+ */
+export function forgetLinkedChallenge() {
+  const url = new URL(location.href);
+  if (!url.searchParams.has(CHALLENGE_PARAM)) return;
+  url.searchParams.delete(CHALLENGE_PARAM);
+  history.replaceState(history.state, "", url);
+}
+
+/**
  * Two results deal by deal, for the side-by-side sheet: [{deal, mine, theirs}] where mine/theirs
  * are true (climbed), false (stayed) or null (that game had no such deal). Who did better is the
  * engine's to say (adapter.compare_results): ranking is a rule.

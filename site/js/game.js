@@ -20,7 +20,7 @@ import { openReplay } from "./replay.js";
 import { hintReason, moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
 import { dailyNumber } from "./share.js";
 import { openArchive, pastDaily } from "./archive.js";
-import { challengeLink, decodeChallenge, linkedChallenge } from "./challenge.js";
+import { challengeLink, decodeChallenge, forgetLinkedChallenge, linkedChallenge } from "./challenge.js";
 import { badChallengeText, challengeButton, challengeResults, duelLine, openChallengeShare, openChallengeStart, resultWords } from "./friend.js";
 import { checkName } from "./names.js";
 import { LESSON, LESSON_SEEN, Lesson } from "./tutorial.js";
@@ -177,10 +177,12 @@ export class Game {
     const payload = shared ? linkedChallenge() : null;
     const resumed = await this.resumeSaved(shared);
     const challenge = payload ? await this.readChallenge(payload, shared) : null; // a bad link is said so, even then
+    if (payload && !challenge) forgetLinkedChallenge();
     this.progress.stop();
     this.set({ screen: "table" });
     if (!shared && challengeWithoutGame()) { // said so even over the game resumed here
       await dialogs.showNotice(badChallengeText("no_seed"), { title: t("challenge.bad_title") });
+      forgetLinkedChallenge();
     }
     if (resumed) { if (challenge) this.adoptChallenge(shared, challenge); return; }
     if (challenge && (await this.offerChallenge(shared, challenge))) return;

@@ -387,6 +387,10 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         garbage = opened(links["short"].split("challenge=")[0] + "challenge=not-a-challenge!")
         assert "damaged or incomplete" in garbage
         page.screenshot(path=str(ARTIFACTS / "challenge-en-desktop-bad.png"))
+        # Once said, the damaged challenge leaves the address; the link's game stays in it.
+        page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+        page.wait_for_function("() => !location.search.includes('challenge=')")
+        assert "seed=" in page.evaluate("location.search")
         # The short link shows its claim, said to be one.
         short = opened(links["short"])
         assert beat in short and "only the result" in short
@@ -400,6 +404,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         seedless = site.at("?challenge=" + links["short"].split("challenge=")[1])
         assert "lost its game" in opened(seedless)
         page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
+        page.wait_for_function("() => !location.search.includes('challenge=')")
         # Said so over a game resumed here too.
         cleared()
         page.goto(site.at("?seed=resumed-here&difficulty=easy"))
