@@ -957,7 +957,7 @@ export class Game {
     this.waitLine = null;
     if (view.turn === 0 && !view.game_over && (!this.state.status || waited)) this.say(t("event.your_turn"), { log: false });
     if (!animate && !previous) {
-      if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: phaseHint(view, this.state.lessonPile) } : null });
+      if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: this.phaseLine(view) } : null });
       await this.rebuildLog(view);
     }
   }
@@ -979,7 +979,7 @@ export class Game {
    * and the keyboard focus lands on the next thing to use.
    */
   turnBack(view) {
-    if (view.turn === 0 && !view.game_over) this.set({ hint: { text: phaseHint(view, this.state.lessonPile) } });
+    if (view.turn === 0 && !view.game_over) this.set({ hint: { text: this.phaseLine(view) } });
     this.placeFocus(view);
   }
 
@@ -1155,7 +1155,7 @@ export class Game {
   }
 
   deselect() {
-    if (this.state.selected !== null) this.set({ selected: null, hint: this.myTurn() ? { text: phaseHint(this.state.view, this.state.lessonPile) } : null });
+    if (this.state.selected !== null) this.set({ selected: null, hint: this.myTurn() ? { text: this.phaseLine() } : null });
   }
 
   /** Escape backs out of what is open: the Arrange panel, a lifted card, the keyboard panel (when in it). */
@@ -1320,8 +1320,8 @@ export class Game {
   }
 
   /**
-   * Asks the engine whether the filled slots make a lay-down it would accept, so "Lay down as
-   * arranged" lights only then (a play-test: it was lit for melds the engine then refused). The
+   * Asks the engine whether the filled slots make a lay-down it would accept, so "Lay these
+   * down" lights only then (a play-test: it was lit for melds the engine then refused). The
    * answer is kept with the lay-down it judged; render.js trusts it only while the slots still
    * spell that one. Nothing is played: the greyed button stays tappable and says why.
    */
@@ -1349,7 +1349,7 @@ export class Game {
     if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" }, ...this.errorGone(arrange) });
     // Closed unplayed: the line under the hand (empty while the panel's own help showed) says the phase again.
     if (what === "cancel") {
-      this.set({ arrange: null, hint: { text: phaseHint(this.state.view, this.state.lessonPile) }, ...this.errorGone(arrange) });
+      this.set({ arrange: null, hint: { text: this.phaseLine() }, ...this.errorGone(arrange) });
       this.renderer.flush();
       this.keepFocus($("arrange-button").getClientRects().length ? $("arrange-button") : $("hand"));
     }
@@ -1444,6 +1444,11 @@ export class Game {
     } finally {
       this.startingLesson = false;
     }
+  }
+
+  /** The line under the hand for the phase the person is in (the lesson's draw step names its pile). */
+  phaseLine(view = this.state.view) {
+    return phaseHint(view, this.state.lessonPile);
   }
 
   /**
@@ -1549,7 +1554,7 @@ export class Game {
     const { selected, order } = this.state;
     let hint = null;
     if (view.game_over) hint = { text: t("hint.over") };
-    else if (view.turn === 0) hint = selected !== null && order[selected] ? this.cardHint(order[selected]) : { text: phaseHint(view, this.state.lessonPile) };
+    else if (view.turn === 0) hint = selected !== null && order[selected] ? this.cardHint(order[selected]) : { text: this.phaseLine(view) };
     else if (this.state.hint) hint = { text: t("hint.wait") };
     // A deal's last table looked at: its line, and the plays as they stood (the engine's are the next deal's).
     if (this.state.look) { this.set({ hint: { text: this.lookLine(this.state.look) } }); return; }
@@ -1565,7 +1570,7 @@ export class Game {
 }
 
 /** What to do now, for the line under the hand: it always matches the phase of the turn. */
-export function phaseHint(view, pile = null) {
+function phaseHint(view, pile = null) {
   const me = view.players[0];
   // The lesson's draw step names its one pile (a play-test read "the stock or the discard pile"
   // under a table that rang only the discard pile).
