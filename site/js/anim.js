@@ -135,8 +135,8 @@ export function advance(shown, event) {
     case "rebuild":
       v.stock = event.stock;
       v.discard = v.discard.slice(-1);
-      // Only the top card stays, the last discard of the seat that just played (the turn shown).
-      v.players.forEach((other, seat) => { if (seat !== v.turn) other.discard_on_pile = false; });
+      // Only the top card stays: the last discard of the seat before the one to draw (the turn shown).
+      v.players.forEach((other) => { if (other !== playerBefore(v, v.turn)) other.discard_on_pile = false; });
       break;
     case "out":
       player.cards = 0;
@@ -150,10 +150,12 @@ export function advance(shown, event) {
     default:
       break;
   }
-  if ("seat" in event) v.turn = event.seat;
+  // Whose turn the table shows: the seat that played, and after a discard the next one (a
+  // play-test tapped after Mira's discard and read "Mira is playing", her seat still lit).
+  if ("seat" in event) v.turn = event.type === "discard" ? (event.seat + 1) % v.players.length : event.seat;
   // Another seat's play: the person's turn is over, and with it "laid down this turn" (the
   // contract panel said "discard to end your turn" all through the computers' turns).
-  if (v.turn !== 0) v.laid_down_this_turn = false;
+  if (v.turn === null || ("seat" in event && event.seat !== 0)) v.laid_down_this_turn = false;
   return v;
 }
 

@@ -135,3 +135,14 @@ test("a seat's last discard leaves the pile when the next seat takes it, or a re
   const rebuilt = advance(again, { type: "rebuild", count: 1, stock: 40 });
   assert.deepEqual(rebuilt.players.map((p) => Boolean(p.discard_on_pile)), [false, false, false, true]);
 });
+
+test("after a discard the table shows the next seat's turn", () => {
+  // A play-test tapped the stock just after "Mira discarded 9 of diamonds" and read "Not your
+  // turn yet: Mira is playing.", her seat still lit while Kaan was to play.
+  const table = { ...shownTable(), turn: 1 };
+  assert.equal(advance(table, { type: "draw", seat: 1, source: "stock" }).turn, 1);
+  assert.equal(advance(table, { type: "discard", seat: 1, card: "9D" }).turn, 2);
+  assert.equal(advance({ ...table, turn: 3 }, { type: "discard", seat: 3, card: "9D" }).turn, 0);
+  const out = advance(advance(table, { type: "discard", seat: 1, card: "9D" }), { type: "out", seat: 1 });
+  assert.equal(out.turn, 1); // went out with that discard: the deal's end, not the next seat
+});
