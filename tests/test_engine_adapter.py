@@ -6,6 +6,8 @@ import json
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from ladder_rummy import __version__, adapter
 from ladder_rummy.seeds import daily_seed, today_utc
 
@@ -126,3 +128,31 @@ def test_check_judges_an_action_without_playing_it() -> None:
     call(adapter.resume, json.dumps(drawn["save"]))
     assert call(adapter.check, f"discard {hand[0]}") == {"ok": True, "action": f"discard {hand[0]}"}
     assert call(adapter.current) == drawn
+
+
+def test_check_slots_judges_each_meld_of_the_contract_alone() -> None:
+    """Each Arrange slot is judged as its meld of the contract (kind and least size); bad input is named."""
+    call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "normal", "seed": "adapter-check"}))
+    before = call(adapter.current)
+    assert before["view"]["players"][0]["contract"] == [{"kind": "group", "size": 3}, {"kind": "group", "size": 3}]
+    answer = call(adapter.check_slots, json.dumps({"slots": ["3H 3H JK", "KH KS"]}))
+    assert answer["slots"][0] == {"ok": True}
+    assert answer["slots"][1]["code"] == "meld_short_group" and answer["slots"][1]["params"] == {"cards": "KH KS", "size": 3}
+    assert call(adapter.check_slots, json.dumps({"slots": ["4D 5D 6D", ""]}))["slots"][0]["code"] == "meld_ranks"
+    assert "not a card" in call(adapter.check_slots, json.dumps({"slots": ["3H 3X JK", ""]}))["slots"][0]["error"]
+    for bad in [json.dumps({"slots": ["3H 3H JK"]}), json.dumps({"slots": [1, 2]}), json.dumps({}), "[1]", "{oops"]:
+        assert not call(adapter.check_slots, bad)["ok"]
+    assert call(adapter.current) == before
+
+
+def test_a_slot_is_judged_against_its_own_size() -> None:
+    """A group of 3 is a meld, but not the contract's group of 4: the slot says so by the size it asks for."""
+    from ladder_rummy.cards import parse_cards
+    from ladder_rummy.contracts import Requirement, meld_for
+    from ladder_rummy.errors import InvalidMeldError
+
+    assert meld_for(parse_cards("7H 7S 7C 7D"), Requirement("group", 4)).kind == "group"
+    with pytest.raises(InvalidMeldError) as refused:
+        meld_for(parse_cards("7H 7S 7C"), Requirement("group", 4))
+    assert refused.value.code == "meld_short_group" and refused.value.params == {"cards": "7H 7S 7C", "size": 4}
+    assert meld_for(parse_cards("4D 5D JK 7D"), Requirement("run", 4)).kind == "run"

@@ -18,6 +18,8 @@ from typing import Any, Callable
 
 from . import __version__
 from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES, daily_version
+from .cards import parse_cards
+from .contracts import CONTRACTS, Requirement, meld_for
 from .errors import LadderRummyError, ReplayError, SaveError
 from .match import PERSON, Match, person_and_bots
 from .bots import make_bot
@@ -52,6 +54,29 @@ def check(command: str) -> str:
             raise LadderRummyError("a command must be text")
         return {"action": str(_match().check_person(command))}
     return _answer_with(checked)
+
+
+def check_slots(args_json: str) -> str:
+    """``{"slots": ["7H 7S 7C", "8D 9D"]}``, one text per meld of the person's contract, in its
+    order: ``{"ok": true, "slots": [{"ok": true} | refusal]}``, each judged as the meld it stands
+    for (:func:`.contracts.meld_for`). Nothing changes; the Arrange panel marks the slots that hold
+    their meld already."""
+    def judged() -> dict[str, Any]:
+        slots = _load_object(args_json, "slots").get("slots")
+        needs = CONTRACTS[_match().game.players[PERSON].step]
+        if not isinstance(slots, list) or len(slots) != len(needs) or not all(isinstance(s, str) for s in slots):
+            raise LadderRummyError(f"slots must be a list of {len(needs)} texts of cards, one per meld of the contract")
+        return {"slots": [_slot_verdict(text, need) for text, need in zip(slots, needs)]}
+    return _answer_with(judged)
+
+
+def _slot_verdict(text: str, need: Requirement) -> dict[str, Any]:
+    """``{"ok": true}`` if the slot's cards make the meld ``need`` asks for, else the refusal."""
+    try:
+        meld_for(parse_cards(text), need)
+    except LadderRummyError as err:
+        return json.loads(_refusal(err))
+    return {"ok": True}
 
 
 def resume(save_json: str) -> str:

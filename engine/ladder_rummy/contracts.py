@@ -21,7 +21,8 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Callable, Iterable, Sequence
 
-from .cards import JOKER, SUITS, Card
+from .cards import JOKER, SUITS, Card, format_cards
+from .errors import InvalidMeldError
 from .melds import MAX_RUN, MIN_NATURALS, Kind, Meld, position_rank, run_from_positions
 
 
@@ -65,6 +66,20 @@ _SUIT_POSITIONS: dict[str, list[Card]] = {
 def describe_contract(step: int) -> str:
     """``"one group of 3 + one run of 4"``-style words for a step."""
     return " + ".join(r.describe() for r in CONTRACTS[step])
+
+
+def meld_for(cards: Sequence[Card], need: Requirement) -> Meld:
+    """``cards`` as the meld ``need`` asks for (its kind, at least its size), or
+    :class:`InvalidMeldError` saying why not.
+
+    The Arrange panel marks each of its slots that holds its meld already; a lay-down as a whole
+    is still judged by :func:`satisfies`, which takes the melds in any order.
+    """
+    meld = Meld.group(cards) if need.kind == "group" else Meld.run(cards)
+    if len(meld.cards) < need.size:
+        raise InvalidMeldError(f"{format_cards(cards)} is too short: the contract asks for a {need.kind} of {need.size}",
+                               f"meld_short_{need.kind}", cards=format_cards(cards), size=need.size)
+    return meld
 
 
 def satisfies(melds: Sequence[Meld], step: int) -> bool:

@@ -345,6 +345,9 @@ export class Engine {
   /** Whether the person's action would be accepted now: {ok, action} or the refusal act would give; nothing changes. */
   check(command) { return this.call("check", command); }
 
+  /** Each Arrange slot's cards ("7H 7S 7C") judged as its meld of the contract: {ok, slots: [{ok} | refusal]}. */
+  checkSlots(slots) { return this.call("check_slots", JSON.stringify({ slots })); }
+
   current() { return this.call("current"); }
 
   /** New Game only: Normal's move for the person now, {ok, hint: "discard KC"}; refused in the Daily. */

@@ -10,7 +10,7 @@ import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
 import { Choices } from "./choices.js";
 import { LANGUAGES, cardName, pickLanguage, refusalText, setLanguage, t } from "./i18n.js";
-import { arrangedLaydown, canDiscard, emptyTable, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
+import { arrangedLaydown, arrangedSlots, canDiscard, emptyTable, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
 import { $, h } from "./dom.js";
@@ -117,6 +117,7 @@ export class Game {
     this.putOff = null; // the page's challenge, put off with "Not now": {shared, offer}, offered on the start screen
     this.logId = 0;
     this.waitLine = null; // the wait last explained (explainWait): it follows the turns shown, then goes
+    this.waitSaid = null; // the same, as the status line said it
     this.focusTable = false; // a game just started: its first table drawn takes the focus (focusNewTable)
     this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
     this.choices = new Choices(); // the latest of those choices is the one that starts
@@ -899,7 +900,7 @@ export class Game {
       const hooks = {
         say: (text, event) => {
           round.push(text);
-          this.say(text, { kind: event.type === "deal_start" || event.type === "deal_end" ? "deal" : "" });
+          this.say(text, { kind: event.type === "deal_start" || event.type === "deal_end" ? "deal" : "", event });
           if (speed === "instant") this.set({ statusEarlier: round.slice(0, -1).join(" ") });
           this.sound?.event(event);
         },
@@ -910,7 +911,7 @@ export class Game {
           if (event.type === "deal_start") { drawn.length = 0; kept.length = 0; }
           if (event.type === "discard" && event.seat === 0) kept.length = 0;
           this.set({ shown, order, recentMelds: recent, newCards: newKeys(order, drawn.length ? drawn : kept) });
-          this.set(this.waitFollows().hint);
+          this.set(this.waitFollows());
           if (speed !== "instant" || event.seat === 0) this.renderer.flush();
           if (event.seat === 0) this.keepFocus(); // the card played had the focus
           if (this.focusTable) this.focusNewTable();
@@ -953,8 +954,9 @@ export class Game {
     this.set({ view, shown: view, final: null, save: answer.save, order, newCards, selected: null, othersPlaying: false });
     if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
     if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
-    const waited = this.waitFollows().status;
+    const waited = Boolean(this.waitSaid) && this.state.status === this.waitSaid;
     this.waitLine = null;
+    this.waitSaid = null;
     if (view.turn === 0 && !view.game_over && (!this.state.status || waited)) this.say(t("event.your_turn"), { log: false });
     if (!animate && !previous) {
       if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: this.phaseLine(view) } : null });
@@ -969,7 +971,7 @@ export class Game {
     const log = answer.events.map((event) => {
       this.logId += 1;
       const kind = event.type === "deal_start" || event.type === "deal_end" ? "deal" : "";
-      return { id: this.logId, text: narrate(event, view.players), kind };
+      return { id: this.logId, text: narrate(event, view.players), kind, event };
     }).filter((entry) => entry.text);
     this.set({ log });
   }
@@ -1027,13 +1029,14 @@ export class Game {
     return { order: sortHand(hand, this.state.settings.sort), added: merged.added };
   }
 
-  say(text, { log = true, kind = "" } = {}) {
+  say(text, { log = true, kind = "", event = null } = {}) {
     if (!text) return;
     const patch = { status: text };
     if (!log) patch.statusEarlier = "";
     if (log) {
       this.logId += 1;
-      patch.log = [...this.state.log, { id: this.logId, text, kind }].slice(-LOG_LENGTH);
+      // The event it narrates is kept with it, to be said again in another language (retranslate).
+      patch.log = [...this.state.log, { id: this.logId, text, kind, event }].slice(-LOG_LENGTH);
     }
     this.set(patch);
   }
@@ -1067,21 +1070,22 @@ export class Game {
     const why = this.waitReason();
     if (why) this.explain(why);
     this.waitLine = why;
+    this.waitSaid = why; // the status line's copy, which the plays shown next replace
   }
 
   /**
    * A wait explained ("Not your turn yet: Mira is playing.") follows the turns shown: it names
    * the next seat as that one plays, and goes from the status line when the person's turn comes
    * (a play-test read it beside the ringed piles, as if the tap had been refused). Returns the
-   * patch for the line under the hand, and whether the status line still holds it.
+   * patch for the line under the hand.
    */
   waitFollows() {
     const line = this.waitLine;
-    if (!line) return { hint: {}, status: false };
+    if (!line) return {};
     const why = this.waitReason();
-    const hint = this.state.hint?.text === line && why && why !== line ? { hint: { text: why, warn: true } } : {};
-    if (hint.hint) this.waitLine = why;
-    return { hint, status: this.state.status === line };
+    if (this.state.hint?.text !== line || !why || why === line) return {};
+    this.waitLine = why;
+    return { hint: { text: why, warn: true } };
   }
 
   /** Explain, in the line under the hand (and the live region), why a tap did nothing. */
@@ -1320,18 +1324,22 @@ export class Game {
   }
 
   /**
-   * Asks the engine whether the filled slots make a lay-down it would accept, so "Lay these
-   * down" lights only then (a play-test: it was lit for melds the engine then refused). The
-   * answer is kept with the lay-down it judged; render.js trusts it only while the slots still
-   * spell that one. Nothing is played: the greyed button stays tappable and says why.
+   * Asks the engine which slots hold their meld already (each is marked ✓) and, once all are
+   * filled, whether it would accept the lay-down, so "Lay these down" lights only then (a
+   * play-test: it was lit for melds the engine then refused, and only the first wrong meld was
+   * named). The answer is kept with the slots it judged; render.js trusts it only while the
+   * slots still hold those cards. Nothing is played: the greyed button stays tappable and says why.
    */
   async judgeArrange() {
-    const command = arrangedLaydown(this.state.arrange, this.state.order);
-    if (!command || !this.engine) return;
-    const answer = await this.engine.check(command);
     const arrange = this.state.arrange;
-    if (arrangedLaydown(arrange, this.state.order) !== command) return; // the slots changed meanwhile
-    this.set({ arrange: { ...arrange, judged: { command, ok: Boolean(answer.ok) } } });
+    if (!arrange || !this.engine) return;
+    const key = JSON.stringify(arrangedSlots(arrange, this.state.order));
+    const command = arrangedLaydown(arrange, this.state.order);
+    const [fits, whole] = await Promise.all([this.engine.checkSlots(arrangedSlots(arrange, this.state.order)),
+      command ? this.engine.check(command) : null]);
+    const now = this.state.arrange;
+    if (!now || JSON.stringify(arrangedSlots(now, this.state.order)) !== key) return; // the slots changed meanwhile
+    this.set({ arrange: { ...now, judged: { key, slots: fits.ok ? fits.slots.map((slot) => slot.ok) : [], ok: Boolean(whole?.ok) } } });
   }
 
   /**
@@ -1556,8 +1564,14 @@ export class Game {
     if (view.game_over) hint = { text: t("hint.over") };
     else if (view.turn === 0) hint = selected !== null && order[selected] ? this.cardHint(order[selected]) : { text: this.phaseLine(view) };
     else if (this.state.hint) hint = { text: t("hint.wait") };
-    // A deal's last table looked at: its line, and the plays as they stood (the engine's are the next deal's).
-    if (this.state.look) { this.set({ hint: { text: this.lookLine(this.state.look) } }); return; }
+    // A deal's last table looked at: its line, and the plays as they stood, each said again from
+    // its event (the engine's are the next deal's; a play-test read them in the old language).
+    if (this.state.look) {
+      const log = this.state.log.map((entry) => (entry.event ? { ...entry, text: narrate(entry.event, view.players) || entry.text } : entry));
+      const last = log[log.length - 1];
+      this.set({ hint: { text: this.lookLine(this.state.look) }, log, statusEarlier: "", ...(last ? { status: last.text } : {}) });
+      return;
+    }
     this.set({ hint, statusEarlier: "" });
     if (this.state.commandError && this.commandRefusal) this.set({ commandError: this.refusalLine(this.commandRefusal) });
     const arrange = this.state.arrange;

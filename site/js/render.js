@@ -4,7 +4,7 @@
 import { $, h, replaceIfChanged } from "./dom.js";
 import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
-import { arrangedLaydown, canDiscard, layoffTargets } from "./state.js";
+import { arrangedSlots, canDiscard, layoffTargets } from "./state.js";
 import { contractHelp, hintButton } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
@@ -438,46 +438,57 @@ export class Renderer {
     panel.hidden = !state.arrange;
     if (!state.arrange) { delete panel.dataset.key; delete panel.dataset.judged; panel.classList.remove("tight"); return; }
     const contract = view.players[0].contract;
-    // The engine's verdict only greys or lights the button (below): the panel is not rebuilt for
-    // it, so a focused slot keeps its focus.
+    const slotWords = (meld) => t("arrange.slot", { kind: t(`melds.${meld.kind}`), size: meld.size });
+    // The engine's verdicts only mark the slots and grey or light the button (below): the panel
+    // is not rebuilt for them, so a focused slot keeps its focus.
     const key = JSON.stringify([{ ...state.arrange, judged: null }, state.order, document.documentElement.lang]);
     // The help and the slots scroll, should they outgrow the panel's room; the error and the
     // buttons below them stay in view (a play-test: they were cut off at 360×640 in Turkish).
-    replaceIfChanged(panel, key, () => [
+    // A rebuild (a slot picked, Clear, another language) keeps the focus on the same control:
+    // Enter on a slot dropped it to the page, and the next Tab began again (a play-test).
+    const had = panel.contains(document.activeElement) ? document.activeElement.dataset : null;
+    const same = had && (had.slot !== undefined ? `[data-slot="${had.slot}"]` : had.arrange ? `[data-arrange="${had.arrange}"]` : null);
+    const rebuilt = replaceIfChanged(panel, key, () => [
       h("div", { class: "arrange-scroll" },
       h("p", { class: "small", text: t("arrange.help") }),
-      h("div", { class: "arrange-slots" }, contract.map((meld, n) => {
-        const cards = state.arrange.slots[n].map((index) => state.order[index]);
-        return h("button", {
-          type: "button",
-          class: n === state.arrange.active ? "arrange-slot active" : "arrange-slot",
-          dataset: { slot: n },
-          "aria-pressed": String(n === state.arrange.active),
-          // Each slot by its number (two alike read the same otherwise), and "empty" for no cards.
-          "aria-label": t("arrange.slot_label", {
-            n: n + 1, count: contract.length, slot: t("arrange.slot", { kind: t(`melds.${meld.kind}`), size: meld.size }),
-            cards: cards.length ? cards.map(cardName).join(", ") : t("arrange.slot_empty"),
-          }),
-        },
-        h("span", { class: "label", text: t("arrange.slot", { kind: t(`melds.${meld.kind}`), size: meld.size }) }),
-        h("span", { class: "cards" }, cards.map((card) => cardElement(card, { mini: true }))));
-      }))),
+      // A slot shows its words and its cards, and its button lies over the whole of it, named
+      // with both (below). The button holds no text of its own: the cards' corners inside it were
+      // text its name did not hold (axe: label-content-name-mismatch).
+      h("div", { class: "arrange-slots" }, contract.map((meld, n) => h("div", { class: n === state.arrange.active ? "arrange-slot active" : "arrange-slot" },
+        h("span", { class: "slot-words", "aria-hidden": "true" }, slotWords(meld), h("span", { class: "fits-mark" })),
+        h("span", { class: "cards" }, state.arrange.slots[n].map((index) => cardElement(state.order[index], { mini: true }))),
+        h("button", { type: "button", class: "slot-button", dataset: { slot: n }, "aria-pressed": String(n === state.arrange.active) }))))),
       h("p", { class: "arrange-error", role: "alert", text: state.arrange.error || "" }),
       h("div", { class: "arrange-buttons" },
         h("button", { type: "button", class: "action primary", dataset: { arrange: "submit" }, text: t("arrange.submit") }),
         h("button", { type: "button", class: "action", dataset: { arrange: "clear" }, text: t("arrange.clear") }),
         h("button", { type: "button", class: "action", dataset: { arrange: "cancel" }, text: t("arrange.cancel") })),
     ]);
+    if (rebuilt && same) panel.querySelector(same)?.focus({ preventScroll: true });
+    // A slot that holds its meld already is marked ✓ (and says so), so a wrong one stands out
+    // before the tap (a play-test: the refusal named only the first of two wrong melds).
+    const judged = arrangeJudged(state);
+    panel.querySelectorAll("[data-slot]").forEach((button, n) => {
+      const cards = state.arrange.slots[n].map((index) => state.order[index]);
+      const fits = Boolean(judged?.slots[n]);
+      button.parentElement.classList.toggle("fits", fits);
+      button.parentElement.querySelector(".fits-mark").textContent = fits ? " ✓" : "";
+      // Each slot by its number (two alike read the same otherwise), and "empty" for no cards.
+      const label = t("arrange.slot_label", {
+        n: n + 1, count: contract.length, slot: slotWords(contract[n]),
+        cards: cards.length ? cards.map(cardName).join(", ") : t("arrange.slot_empty"),
+      });
+      button.setAttribute("aria-label", fits ? `${label}, ${t("arrange.slot_fits")}` : label);
+    });
+    // Greyed (still tappable: it says why) until the engine has accepted the slots as they
+    // stand; lit while a slot was empty or wrong, it promised melds the engine then refused.
+    const verdict = judged ? (judged.ok ? "ok" : "refused") : "";
+    panel.dataset.judged = verdict;
+    panel.querySelector("[data-arrange=submit]").setAttribute("aria-disabled", String(verdict !== "ok"));
     // The help gives its room to the slots only once they need it (a small screen, a long
     // contract filling up): hidden at the first card placed, it left a blank strip and dropped
     // the buttons above the panel (a play-test). Hidden, it stays hidden until the panel
     // closes, so the panel never flickers between the two.
-    // Greyed (still tappable: it says why) until the engine has accepted the slots as they
-    // stand (Game.judgeArrange); lit while a slot was empty or wrong, it promised melds the
-    // engine then refused.
-    const verdict = arrangeVerdict(state);
-    panel.dataset.judged = verdict;
-    panel.querySelector("[data-arrange=submit]").setAttribute("aria-disabled", String(verdict !== "ok"));
     const scroll = panel.querySelector(".arrange-scroll");
     if (!panel.classList.contains("tight") && scroll.scrollHeight > scroll.clientHeight + 1) panel.classList.add("tight");
   }
@@ -556,7 +567,8 @@ export class Renderer {
     const view = state.view;
     const legal = !state.busy && view && view.turn === 0 && !view.game_over ? view.legal : [];
     const hadFocus = list.contains(document.activeElement);
-    const changed = replaceIfChanged(list, JSON.stringify(legal), () => (legal.length
+    // "No moves now" is words: said again in another language (the moves are notation).
+    const changed = replaceIfChanged(list, JSON.stringify([legal, legal.length ? "" : document.documentElement.lang]), () => (legal.length
       ? legal.map((move, i) => h("li", {}, h("button", { type: "button", tabindex: i === 0 ? "0" : "-1", dataset: { move }, text: move })))
       : [h("li", { class: "small", text: t("keyboard.none") })]));
     if (changed && hadFocus) list.querySelector("button")?.focus({ preventScroll: true });
@@ -571,24 +583,23 @@ export class Renderer {
   /** The Plays log, newest first: in the side panel, and in its sheet while that is open. */
   drawLog(state) {
     const last = state.log.length ? state.log[state.log.length - 1].id : "none";
-    const key = `${last}|${state.log.length}`;
+    const key = `${last}|${state.log.length}|${document.documentElement.lang}`; // said again in another language
     for (const list of document.querySelectorAll(".play-log")) {
       replaceIfChanged(list, key, () => [...state.log].reverse().map((entry) => h("li", { class: entry.kind || "", text: entry.text })));
     }
   }
 }
 
+/** The engine's verdicts (Game.judgeArrange) on the Arrange panel's slots as they stand now, or null (not asked yet). */
+function arrangeJudged(state) {
+  const judged = state.arrange.judged;
+  return judged && judged.key === JSON.stringify(arrangedSlots(state.arrange, state.order)) ? judged : null;
+}
+
 /**
  * A player's round badge: a computer player's initial; for the person a figure, the same in
  * every language (an initial of "You" / "나" would only repeat the name beside it).
  */
-/** The engine's verdict on the lay-down the Arrange panel's slots spell now: "ok", "refused", or "" (not asked yet). */
-function arrangeVerdict(state) {
-  const judged = state.arrange.judged;
-  if (!judged || judged.command !== arrangedLaydown(state.arrange, state.order)) return "";
-  return judged.ok ? "ok" : "refused";
-}
-
 function avatar(seat, name) {
   if (seat !== 0) return h("span", { class: "avatar", dataset: { seat }, text: name.slice(0, 1) });
   const svg = h("svg:svg", { viewBox: "0 0 20 20", "aria-hidden": "true", focusable: "false" });

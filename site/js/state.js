@@ -136,7 +136,12 @@ export function canDiscard(legal, card) { return legal.includes(`discard ${card}
  */
 export function arrangedLaydown(arrange, order) {
   if (!arrange || arrange.slots.some((slot) => !slot.length)) return null;
-  return `laydown ${arrange.slots.map((slot) => slot.map((i) => order[i]).join(" ")).join(" / ")}`;
+  return `laydown ${arrangedSlots(arrange, order).join(" / ")}`;
+}
+
+/** The cards of each of the Arrange panel's slots, as text ("7H 7S 7C", "" for an empty one). */
+export function arrangedSlots(arrange, order) {
+  return arrange.slots.map((slot) => slot.map((i) => order[i]).join(" "));
 }
 
 /** Today's date in UTC, "2026-11-29" (the Daily's date). */

@@ -81,7 +81,7 @@ async def boot(wheel_url):
 
 
 _ADAPTER_CALLS = (
-    "new_game", "act", "check", "resume", "current", "hint", "recent_events",
+    "new_game", "act", "check", "check_slots", "resume", "current", "hint", "recent_events",
     "watch", "watch_frame", "challenge", "challenge_link", "compare",
 )
 """The adapter's calls the page makes as they are: each one timed and crash-safe by ``_wrap``."""

@@ -1,7 +1,8 @@
 """axe-core (npm, pinned) on every screen of the game, on a phone and a desktop, in three languages.
 
-The start screen, the Rules, Statistics, Settings and Leaderboard sheets, the table mid-deal
-with melds down (its keyboard panel open, and on a phone the Plays sheet), the end-of-deal and
+The start screen, the Rules, Statistics, Settings and Leaderboard sheets, the Arrange panel with
+its slots filled and marked, the table mid-deal with melds down (its keyboard panel open, and on
+a phone the Plays sheet), the end-of-deal and
 game-over sheets and the replay viewer: zero serious or critical violations anywhere. Each open
 sheet must also fit (no text cut or off screen, touch targets of 44 px on the phone), and is
 screenshot to artifacts/ for review. The page is the real build with its CSP; the test's
@@ -14,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers import ROOT, before_the_end, command, device, settle, stored_game
+from playwright.sync_api import expect
+from helpers import ROOT, before_the_end, command, device, ready_to_lay_down, settle, stored_game
 from test_layout import CHECK
 
 if TYPE_CHECKING:
@@ -59,9 +61,22 @@ def ending() -> tuple[dict, str]:
     return before_the_end()
 
 
+@pytest.fixture(scope="module")
+def ready() -> tuple[dict, list[list[str]]]:
+    """A New Game where the person can lay down, and the melds the engine would lay (one per slot)."""
+    import json
+
+    from ladder_rummy import adapter
+
+    save = ready_to_lay_down()
+    view = json.loads(adapter.resume(json.dumps(save)))["view"]
+    return save, [meld.split() for meld in view["laydown_move"].removeprefix("laydown ").split(" / ")]
+
+
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_no_serious_accessibility_problems(browser: Browser, site: Site, guard: Guard, returning_profile: Path, ending: tuple[dict, str], lang: str, size: str) -> None:
+def test_no_serious_accessibility_problems(browser: Browser, site: Site, guard: Guard, returning_profile: Path, ending: tuple[dict, str],
+                                           ready: tuple[dict, list[list[str]]], lang: str, size: str) -> None:
     problems: list[str] = []
     with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
         page.goto(site.url)
@@ -80,6 +95,18 @@ def test_no_serious_accessibility_problems(browser: Browser, site: Site, guard: 
         page.wait_for_selector("#board-dialog[open] .board-panel:not([aria-busy])", state="attached")
         problems += axe(page, "board-dialog", size)
         sheet_closed(page, "board-dialog")
+
+        # The Arrange panel: one slot holding its meld (marked ✓ by the engine), one not yet.
+        page.evaluate(f"() => {{ {stored_game(ready[0])} }}")
+        page.goto(site.url)
+        settle(page)
+        page.locator("#arrange-button").click()
+        placed = page.locator("#hand button.card.in-arrange")
+        for count, card in enumerate(ready[1][0], start=1):
+            page.locator(f'#hand button.card[data-card="{card}"]:not(.in-arrange)').first.click(position={"x": 4, "y": 20})
+            expect(placed).to_have_count(count)  # drawn before the next tap (a card tapped twice goes back)
+        page.locator('#arrange .arrange-slot.fits [data-slot="0"]').wait_for()
+        problems += axe(page, "arrange", size)
 
         save, last_move = ending
         page.evaluate(f"() => {{ {stored_game(save)} }}")

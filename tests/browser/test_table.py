@@ -221,6 +221,24 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     expect(sheet).to_have_count(0)
     expect(next_deal).to_be_visible()
     assert table.locator("#melds .meld").count() == melds
+    # Another language while looking: the plays of the deal, the latest one and "no moves now" are
+    # said again in it (a play-test read them in the old one), still this deal's, not the next's.
+    plays = table.locator("#play-log li")
+    count = plays.count()
+    table.get_by_role("button", name="Settings").click()
+    table.locator("#settings-dialog").get_by_text("Türkçe").click()
+    table.wait_for_selector("html[lang=tr]", state="attached")
+    table.locator("#settings-dialog").get_by_role("button", name="Tamam").click()
+    expect(table.locator("#status .latest")).to_have_text("1. dağıtım bitti.")
+    assert plays.count() == count
+    english = [line for line in plays.all_inner_texts() if re.search(r"\b(discarded|drew|took|laid|over|Deal)\b", line)]
+    assert english == [], english
+    if table.locator("#keyboard-panel").is_visible():
+        expect(table.locator("#legal-moves li").first).to_have_text("Şu an senin için hamle yok.")
+    table.get_by_role("button", name="Ayarlar").click()
+    table.locator("#settings-dialog").get_by_text("English").click()
+    table.wait_for_selector("html[lang=en]", state="attached")
+    table.locator("#settings-dialog").get_by_role("button", name="Done").click()
     next_deal.click()
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
     assert "Deal 2/10" in table.inner_text("#deal-counter")
@@ -273,6 +291,19 @@ def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard, retur
     guard.assert_clean()
 
 
+def slot_fits(cards: list[str], meld: dict) -> bool:
+    """Whether the engine takes `cards` as the contract's `meld` ({kind, size}) on their own."""
+    from ladder_rummy.cards import parse_cards
+    from ladder_rummy.contracts import Requirement, meld_for
+    from ladder_rummy.errors import LadderRummyError
+
+    try:
+        meld_for(parse_cards(cards), Requirement(meld["kind"], meld["size"]))
+    except LadderRummyError:
+        return False
+    return True
+
+
 def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     """Pick the melds by hand: a wrong arrangement shows the engine's reason, a right one lands."""
     plan = find_seed(laydown_by=4, want_layoff=False)
@@ -284,6 +315,7 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
         command(table, move)
         after(table, before)
         twin.act(move)
+    contract = json.loads(twin.current())["view"]["players"][0]["contract"]
     melds = [m for m in json.loads(twin.act("laydown"))["view"]["table"] if m["owner"] == 0]
     table.get_by_role("button", name="Arrange").click()
     panel = table.locator("#arrange")
@@ -328,6 +360,11 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
             put(card)
     expect(panel).to_have_attribute("data-judged", "refused")  # the engine's verdict has come back
     expect(submit).to_have_attribute("aria-disabled", "true")
+    # Each slot is marked as the engine judges it alone (the short first meld may be one still).
+    fitting = [n for n, cards in enumerate(wrong) if slot_fits(cards, contract[n])]
+    assert len(fitting) < len(wrong)
+    for n in range(len(wrong)):
+        expect(panel.locator(".arrange-slot").nth(n)).to_have_class(re.compile(r"\bfits\b" if n in fitting else r"^(?!.*\bfits\b)"))
     before = replies(table)
     submit.click(force=True)
     after(table, before)  # the refusal of act: one engine reply, nothing played
@@ -341,8 +378,14 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
         expect(panel.locator(f'[data-slot="{n}"]')).to_have_attribute("aria-pressed", "true")
         for card in meld["cards"]:
             put(card)
+        if n == 0:  # marked as soon as it holds its meld, the other slots still empty
+            expect(panel.locator(".arrange-slot").first).to_have_class(re.compile(r"\bfits\b"))
+            expect(submit).to_have_attribute("aria-disabled", "true")
     expect(panel).to_have_attribute("data-judged", "ok")
     expect(submit).to_have_attribute("aria-disabled", "false")
+    # Each slot holding its meld is marked, and says so.
+    expect(panel.locator(".arrange-slot.fits")).to_have_count(len(melds))
+    assert panel.locator('[data-slot="0"]').get_attribute("aria-label").endswith(", makes its meld")
     before = replies(table)
     submit.click()
     after(table, before)
@@ -383,11 +426,16 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded(table: Page, s
     card = table.locator("#hand button.card.taken").first
     card.click(position={"x": 6, "y": 30})
     expect(card).to_have_class(re.compile(r"\blifted\b"))
-    covered = card.locator(".badge").evaluate("""badge => {
+    covers = """badge => {
       const r = badge.getBoundingClientRect();
       return [0.1, 0.5, 0.9].map((x) => [r.left + x * r.width, r.top + r.height / 2])
         .filter(([x, y]) => !badge.contains(document.elementFromPoint(x, y)));
-    }""")
+    }"""
+    for _ in range(20):  # the lifted fan is laid out on the next frames
+        covered = card.locator(".badge").evaluate(covers)
+        if not covered:
+            break
+        table.wait_for_timeout(100)
     assert covered == [], f"the taken card's tag is covered at {covered}"
 
 
