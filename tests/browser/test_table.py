@@ -1226,6 +1226,12 @@ def test_the_focus_stays_on_the_table_while_the_computers_play_and_escape_backs_
     table.wait_for_selector("#arrange:not([hidden])", state="attached")
     # The focus is in the panel, on its first slot (it stayed on the Arrange button).
     assert table.evaluate("document.activeElement.dataset.slot") == "0"
+    # Enter on the next slot picks it and the focus stays there (it dropped to the page, a play-test).
+    table.keyboard.press("Tab")
+    assert table.evaluate("document.activeElement.dataset.slot") == "1"
+    table.keyboard.press("Enter")
+    expect(table.locator('#arrange [data-slot="1"]')).to_have_attribute("aria-pressed", "true")
+    assert table.evaluate("document.activeElement.dataset.slot") == "1"
     table.keyboard.press("Escape")
     table.wait_for_selector("#arrange[hidden]", state="attached")
     assert focused(table) == "arrange-button"
