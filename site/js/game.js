@@ -1529,8 +1529,13 @@ export class Game {
       onChange: async (key, value) => {
         await this.changeSetting(key, value);
         // Redraw the sheet in the new language, if it is still open: a person who closed it while
-        // the new language loaded does not want it back.
-        if (key === "lang" && $("settings-dialog").open) this.openSettings();
+        // the new language loaded does not want it back. The focus stays on the language chosen
+        // (arrow keys on the choices dropped it to the page, a keyboard play-test).
+        const sheet = $("settings-dialog");
+        if (key !== "lang" || !sheet.open) return;
+        const focused = sheet.contains(document.activeElement) ? document.activeElement.name : null;
+        this.openSettings();
+        if (focused) sheet.querySelector(`input[name="${focused}"]:checked`)?.focus({ focusVisible: this.keyboardUsed });
       },
     });
   }

@@ -695,6 +695,17 @@ def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> 
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
     assert table.get_attribute("html", "lang") == "ko"
     expect(table.get_by_role("button", name="계약 내려놓기")).to_have_count(1)
+    # The language changed by the arrow keys on its choices: the sheet is said again in it and the
+    # focus stays on the one chosen (it dropped to the page, a keyboard play-test).
+    table.click("#settings-button")
+    table.locator('#settings-dialog input[name="setting-lang"]:checked').focus()
+    chosen = "() => [document.activeElement.name, document.activeElement.value, document.activeElement.checked]"
+    for key, lang, title in (("ArrowLeft", "tr", "Ayarlar"), ("ArrowRight", "ko", "설정")):
+        table.keyboard.press(key)
+        table.wait_for_selector(f"html[lang={lang}]", state="attached")
+        expect(table.locator("#settings-dialog h2")).to_have_text(title)
+        assert table.evaluate(chosen) == ["setting-lang", lang, True]
+    table.keyboard.press("Escape")
     before = replies(table)
     command(table, "draw stock")
     after(table, before)
