@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ladder_rummy import __version__, adapter
+from ladder_rummy.cards import JOKER, parse_cards
 from ladder_rummy.seeds import daily_seed, today_utc
 
 
@@ -156,3 +157,25 @@ def test_a_slot_is_judged_against_its_own_size() -> None:
         meld_for(parse_cards("7H 7S 7C"), Requirement("group", 4))
     assert refused.value.code == "meld_short_group" and refused.value.params == {"cards": "7H 7S 7C", "size": 4}
     assert meld_for(parse_cards("4D 5D JK 7D"), Requirement("run", 4)).kind == "run"
+
+
+def test_the_contract_panel_stops_offering_a_joker_once_none_can_come() -> None:
+    """A joker on the table stays there all deal: with every joker there (or in the person's
+    hand) the panel's progress no longer offers one (a play-test read "one more 2 or a joker")."""
+    from ladder_rummy.game import TableMeld
+    from ladder_rummy.melds import Meld
+
+    call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "normal", "seed": "adapter-check"}))
+    shown = call(adapter.current)["view"]["progress"]
+    assert any("JK" in meld["options"] for meld in shown["melds"]) and "JK" in shown["outs"]
+    game = adapter._match().game
+    held = game.players[0].hand.count(JOKER)
+    melds = [Meld.from_cards(parse_cards(text)) for text in ("5C 5D JK", "6C 6D JK", "7C 7D JK")[held:]]
+    game.table = [TableMeld(n + 1, 1, meld) for n, meld in enumerate(melds)]
+    game._version += 1  # the view is cached by version
+    shown = call(adapter.current)["view"]["progress"]
+    assert all("JK" not in meld["options"] for meld in shown["melds"]) and "JK" not in shown["outs"], shown
+    game.table = game.table[1:] if melds else game.table
+    game._version += 1
+    if melds:  # one joker still to come: offered again
+        assert "JK" in call(adapter.current)["view"]["progress"]["outs"]

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from . import __version__
 from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES, daily_version
-from .cards import parse_cards
+from .cards import JOKER, JOKERS_IN_DECK, parse_cards
 from .contracts import CONTRACTS, Requirement, meld_for
 from .errors import LadderRummyError, ReplayError, SaveError
 from .match import PERSON, Match, person_and_bots
@@ -362,7 +362,13 @@ def _progress(match: Match) -> dict[str, Any] | None:
     me = match.game.players[PERSON]
     if me.laid_down or match.game.is_over:
         return None
-    return progress(me.hand, me.step).to_json()
+    shown = progress(me.hand, me.step)
+    # A joker on the table stays there all deal: once every joker is there or in this hand, the
+    # panel no longer says "or a joker" (a play-test read it with all three on the table).
+    on_table = sum(card.is_joker for meld in match.game.table for card in meld.meld.cards)
+    if on_table + me.hand.count(JOKER) >= JOKERS_IN_DECK:
+        shown = shown.without(JOKER)
+    return shown.to_json()
 
 
 def _answer(step: Callable[[], None]) -> str:

@@ -125,10 +125,13 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+JOKERS_IN_DECK = 3
+
+
 def new_deck() -> list[Card]:
     """The 107 physical cards in a fixed order (the shuffle is applied to this order)."""
     naturals = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
-    return naturals + naturals + [JOKER, JOKER, JOKER]
+    return naturals + naturals + [JOKER] * JOKERS_IN_DECK
 
 
 _SUIT_ORDER: dict[str, int] = {**{suit: i for i, suit in enumerate(SUITS)}, "": len(SUITS)}

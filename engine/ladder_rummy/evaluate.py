@@ -165,6 +165,12 @@ class Progress:
             "melds": [m.to_json() for m in self.melds], "outs": [str(c) for c in sorted_cards(self.outs)],
         }
 
+    def without(self, card: Card) -> "Progress":
+        """The same progress with ``card`` no longer among the cards that help (its options and
+        outs). The person's contract panel drops the joker once none can come this deal."""
+        melds = tuple(replace(m, options=tuple(c for c in m.options if c != card)) for m in self.melds)
+        return replace(self, melds=melds, outs=self.outs - {card})
+
     def describe(self) -> str:
         """One line for the contract panel: what is still missing, meld by meld."""
         if self.missing == 0:
