@@ -159,7 +159,8 @@ export function contractHelp(view) {
   if (me.laid_down) return [h("span", { class: "contract-missing after", text: afterSentence(view) })];
   // The Daily holds back which cards are missing, not the contract's state: once it is ready the
   // panel says so, and a line that hints are off beside "Ready to lay down!" read as a contradiction.
-  if (view.hints === false) return view.progress?.ready ? [] : [h("span", { class: "contract-missing off", text: t("suggest.daily_off") })];
+  // (The Daily's view has no progress: its contract_ready says it.)
+  if (view.hints === false) return view.contract_ready ? [] : [h("span", { class: "contract-missing off", text: t("suggest.daily_off") })];
   const sentence = view.progress?.ready ? "" : progressSentence(view.progress); // "ready" is said already
   return sentence ? [h("span", { class: "contract-missing", text: sentence })] : [];
 }
