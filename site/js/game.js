@@ -1333,10 +1333,10 @@ export class Game {
   async judgeArrange() {
     const arrange = this.state.arrange;
     if (!arrange || !this.engine) return;
-    const key = JSON.stringify(arrangedSlots(arrange, this.state.order));
+    const slots = arrangedSlots(arrange, this.state.order);
+    const key = JSON.stringify(slots);
     const command = arrangedLaydown(arrange, this.state.order);
-    const [fits, whole] = await Promise.all([this.engine.checkSlots(arrangedSlots(arrange, this.state.order)),
-      command ? this.engine.check(command) : null]);
+    const [fits, whole] = await Promise.all([this.engine.checkSlots(slots), command ? this.engine.check(command) : null]);
     const now = this.state.arrange;
     if (!now || JSON.stringify(arrangedSlots(now, this.state.order)) !== key) return; // the slots changed meanwhile
     this.set({ arrange: { ...now, judged: { key, slots: fits.ok ? fits.slots.map((slot) => slot.ok) : [], ok: Boolean(whole?.ok) } } });
