@@ -99,6 +99,8 @@ GAME_CASES: dict[str, tuple[Callable[[], Game], Any, dict[str, Any]]] = {
     # Contract 2 is a group and a run: a meld is a group when its naturals share a rank, else a run.
     "meld_suits": (lambda: at_step(2), "laydown 2C 3D 4H 5S / 6C 6D 6H", {"cards": "2C 3D 4H 5S"}),
     "meld_order": (lambda: at_step(2), "laydown 2C 4C 6C 8C / 6C 6D 6H", {"cards": "2C 4C 6C 8C"}),
+    # The ace's rule is named only when an ace is in the run.
+    "meld_order_ace": (lambda: at_step(2), "laydown AC 3C 2C 4C / 6C 6D 6H", {"cards": "AC 3C 2C 4C"}),
     "meld_neither": (lambda: at_step(2), "laydown 2C 3C 4D / 6C 6D 6H", {"cards": "2C 3C 4D", "size": 4}),
     # Contract 3 is two runs, contract 7 one run of seven: every meld is read as a run.
     "meld_short_run": (lambda: at_step(3), "laydown 2C 3C 4C / 6D 7D 8D 9D", {"cards": "2C 3C 4C", "size": 4}),

@@ -76,11 +76,7 @@ class Meld:
                                   "meld_run_long", cards=format_cards(cards), size=MAX_RUN)
         start = _run_start(cards)
         if start is None:
-            raise InvalidMeldError(
-                f"{format_cards(cards)} is not a run: the cards are not in consecutive order "
-                "(write runs low to high, jokers in place; the ace is low or high, never both)",
-                "meld_order", cards=format_cards(cards),
-            )
+            raise _out_of_order(cards, naturals)
         return cls("run", cards, suit=suits.pop(), start=start)
 
     @classmethod
@@ -176,6 +172,15 @@ def _check_size_and_naturals(kind: Kind, cards: Sequence[Card], naturals: Sequen
     if len(naturals) < MIN_NATURALS:
         raise InvalidMeldError(f"{format_cards(cards)} needs at least two natural (non-joker) cards",
                               "meld_naturals", cards=format_cards(cards))
+
+
+def _out_of_order(cards: Sequence[Card], naturals: Sequence[Card]) -> InvalidMeldError:
+    """Why cards of one suit make no run; the ace's rule is named only when an ace is there,
+    since a player who put no ace down would read it as a hint about a card they do not hold."""
+    text = f"{format_cards(cards)} is not a run: the cards are not in consecutive order (write runs low to high, jokers in place"
+    if any(card.rank == 1 for card in naturals):  # rank 1 is the ace (cards.RANK_NAMES)
+        return InvalidMeldError(f"{text}; the ace is low or high, never both)", "meld_order_ace", cards=format_cards(cards))
+    return InvalidMeldError(f"{text})", "meld_order", cards=format_cards(cards))
 
 
 def _run_start(cards: Sequence[Card]) -> int | None:
