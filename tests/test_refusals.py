@@ -98,7 +98,9 @@ GAME_CASES: dict[str, tuple[Callable[[], Game], Any, dict[str, Any]]] = {
     "meld_naturals": (lambda: drawn(plain()), "laydown JK JK 2C / 6C 6D 6H", {"cards": "JK JK 2C"}),
     # Contract 2 is a group and a run: a meld is a group when its naturals share a rank, else a run.
     "meld_suits": (lambda: at_step(2), "laydown 2C 3D 4H 5S / 6C 6D 6H", {"cards": "2C 3D 4H 5S"}),
-    "meld_order": (lambda: at_step(2), "laydown 2C 4C 6C 8C / 6C 6D 6H", {"cards": "2C 4C 6C 8C"}),
+    "meld_order": (lambda: at_step(2), "laydown 2C 5C 4C 6C / 6C 6D 6H", {"cards": "2C 5C 4C 6C"}),
+    # Cards in order that skip one: the card is named, not the order.
+    "meld_gap": (lambda: at_step(2), "laydown 2C 4C 5C 6C / 6C 6D 6H", {"cards": "2C 4C 5C 6C", "missing": "3C"}),
     # The ace's rule is named only when an ace is in the run.
     "meld_order_ace": (lambda: at_step(2), "laydown AC 3C 2C 4C / 6C 6D 6H", {"cards": "AC 3C 2C 4C"}),
     "meld_neither": (lambda: at_step(2), "laydown 2C 3C 4D / 6C 6D 6H", {"cards": "2C 3C 4D", "size": 4}),

@@ -177,10 +177,32 @@ def _check_size_and_naturals(kind: Kind, cards: Sequence[Card], naturals: Sequen
 def _out_of_order(cards: Sequence[Card], naturals: Sequence[Card]) -> InvalidMeldError:
     """Why cards of one suit make no run; the ace's rule is named only when an ace is there,
     since a player who put no ace down would read it as a hint about a card they do not hold."""
+    gap = _first_gap(cards)
+    if gap:
+        return InvalidMeldError(f"{format_cards(cards)} is not a run: it skips {format_cards(gap)}",
+                                "meld_gap", cards=format_cards(cards), missing=format_cards(gap))
     text = f"{format_cards(cards)} is not a run: the cards are not in consecutive order (write runs low to high, jokers in place"
     if any(card.rank == 1 for card in naturals):  # rank 1 is the ace (cards.RANK_NAMES)
         return InvalidMeldError(f"{text}; the ace is low or high, never both)", "meld_order_ace", cards=format_cards(cards))
     return InvalidMeldError(f"{text})", "meld_order", cards=format_cards(cards))
+
+
+def _first_gap(cards: Sequence[Card]) -> list[Card]:
+    """The cards missing between two written neighbours of a run in order, low to high, or [].
+
+    "4S 6S 7S 8S" is in order and lacks 5S: saying "put the cards in order" sent a player to
+    re-sort cards that were sorted (a play-test). Only a gap with no joker in it is named, as
+    which card a joker among several gaps stands for is not for the engine to guess."""
+    places = [(i, c) for i, c in enumerate(cards) if not c.is_joker]
+    for ace in (1, 14):
+        positions = [ace if c.rank == 1 else c.rank for _, c in places]
+        if any(b <= a for a, b in zip(positions, positions[1:])):
+            continue
+        for (i, card), (j, _), low, high in zip(places, places[1:], positions, positions[1:]):
+            if j == i + 1 and high > low + 1:
+                return [_CARDS[position_rank(p), card.suit] for p in range(low + 1, high)]
+        return []
+    return []
 
 
 def _run_start(cards: Sequence[Card]) -> int | None:

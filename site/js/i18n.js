@@ -160,6 +160,7 @@ export function refusalText({ error, code, params = {} }, contract = null) {
   const words = { ...params };
   if (typeof params.card === "string") words.card = cardInText(params.card);
   if (typeof params.cards === "string") words.cards = cardList(params.cards);
+  if (typeof params.missing === "string") words.missing = cardList(params.missing);
   if (contract) words.contract = contractWords(contract);
   const text = t(key, words);
   if (/\{\w+\}/.test(text)) return error; // a param it needs is missing: the engine's words, never "{cards}"
