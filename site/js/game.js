@@ -1339,7 +1339,12 @@ export class Game {
     const [fits, whole] = await Promise.all([this.engine.checkSlots(slots), command ? this.engine.check(command) : null]);
     const now = this.state.arrange;
     if (!now || JSON.stringify(arrangedSlots(now, this.state.order)) !== key) return; // the slots changed meanwhile
-    this.set({ arrange: { ...now, judged: { key, slots: fits.ok ? fits.slots.map((slot) => slot.ok) : [], ok: Boolean(whole?.ok) } } });
+    // Every slot as long as its meld must be: the person thinks it done, so a refusal is said at
+    // once, not only on a tap of the greyed button (a play-test met silence there). Said while
+    // slots still fill, it would scold every card.
+    const full = now.slots.every((slot, n) => slot.length >= (this.state.view?.players[0].contract[n]?.size ?? Infinity));
+    const why = whole && !whole.ok && !whole.crash && full && !now.error ? { error: this.refusalLine(whole), refusal: whole } : {};
+    this.set({ arrange: { ...now, ...why, judged: { key, slots: fits.ok ? fits.slots.map((slot) => slot.ok) : [], ok: Boolean(whole?.ok) } } });
   }
 
   /**

@@ -373,6 +373,18 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     expect(panel).to_be_visible()
     panel.get_by_role("button", name="Clear").click()
     expect(placed).to_have_count(0)
+    # The last cards of the two melds swapped: every slot as long as its meld, both wrong. The
+    # person thinks the panel done, so the engine's reason is said without a tap.
+    swapped = [melds[0]["cards"][:-1] + melds[1]["cards"][-1:], melds[1]["cards"][:-1] + melds[0]["cards"][-1:]]
+    for n, cards in enumerate(swapped):
+        panel.locator(f'[data-slot="{n}"]').click()
+        for card in cards:
+            put(card)
+    expect(panel).to_have_attribute("data-judged", "refused")
+    expect(panel.locator(".arrange-error")).to_contain_text("Not allowed:")
+    panel.get_by_role("button", name="Clear").click()
+    expect(placed).to_have_count(0)
+    expect(panel.locator(".arrange-error")).to_have_text("")
     for n, meld in enumerate(melds):
         panel.locator(f'[data-slot="{n}"]').click()
         expect(panel.locator(f'[data-slot="{n}"]')).to_have_attribute("aria-pressed", "true")
