@@ -87,6 +87,9 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
   let choice = null;
   const choose = (value) => () => { choice = value; dialog.close("choice"); };
   const again = Boolean(dailyRecord && !dailySaved);
+  // Today's Daily finished already: a game of it played again, or one left in progress, does not
+  // count, and says so beside its button (a play-test read "it counts on the leaderboard" there).
+  const described = [dailySaved ? "daily-saved" : null, dailyRecord ? "daily-note" : null].filter(Boolean).join(" ");
   const daily = h("section", { class: "mode", "aria-labelledby": "daily-title" },
     h("h3", { id: "daily-title", text: t("start.daily") }),
     h("p", { class: "small", text: t("start.daily_text", { date }) }),
@@ -96,10 +99,10 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
     h("div", { class: "row" }, h("button", {
       type: "button", class: again ? "action big" : "action big primary",
       text: dailySaved ? t("start.daily_continue") : again ? t("start.daily_again") : t("start.daily_play"),
-      "aria-describedby": dailySaved ? "daily-saved" : again ? "daily-note" : undefined,
+      "aria-describedby": described || undefined,
       onclick: choose({ mode: "daily", date }),
     }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), dataset: { choice: "leaderboard" }, onclick: choose("leaderboard") })),
-    again ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
+    dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
     pastDailies.map((day) => h("button", { type: "button", class: "action resume", text: t("start.daily_past", { date: day }), onclick: choose({ resume: day }) })),
     h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", dataset: { choice: "archive" }, onclick: choose("archive") }),
     dailyRecord ? countdown() : null);

@@ -281,7 +281,7 @@ export class Game {
     if (previous && previous !== slot) this.tabs.release(previous);
     this.saves.setCurrent(slot);
     const order = Array.isArray(record.order) ? record.order : [];
-    this.set({ order, manual: Boolean(record.manual), mode: recordMode(record.mode, answer.save), log: [], selected: null, arrange: null, hint: null, commandError: "" });
+    this.set({ order, manual: Boolean(record.manual), mode: this.playedAgain(recordMode(record.mode, answer.save)), log: [], selected: null, arrange: null, hint: null, commandError: "" });
     await this.show(answer, { previous: null, animate: false });
     this.set({ busy: false, replies: this.state.replies + 1 });
     this.say(t("event.your_turn"), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()
@@ -503,7 +503,7 @@ export class Game {
     this.slot = slot;
     if (previous && previous !== slot) this.tabs.release(previous);
     this.saves.setCurrent(slot); // the lesson too: a reload mid-lesson comes back to it
-    this.set({ mode: args });
+    this.set({ mode: this.playedAgain(args) });
     await this.accept(answer, { previous: null, fresh: true });
     return true;
   }
@@ -640,6 +640,18 @@ export class Game {
     if (this.playable) return;
     this.playable = true;
     requestAnimationFrame(() => performance.mark("ladder-rummy:playable"));
+  }
+
+  /**
+   * `mode` marked `again` when it is today's Daily whose first game has been counted already: its
+   * badge says so ("Daily #35 · practice"), as nothing else on the table did (a play-test). A past
+   * Daily has its own badge; the first game keeps the plain one after it ends.
+   */
+  playedAgain(mode) {
+    if (!mode || typeof mode !== "object") return mode;
+    const { again: _stored, ...plain } = mode; // a stored mark is worked out again, never trusted
+    const again = plain.mode === "daily" && !plain.past && plain.date && Boolean(this.stats.daily(plain.date));
+    return again ? { ...plain, again: true } : plain;
   }
 
   replayArgs() {

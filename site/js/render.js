@@ -666,7 +666,8 @@ export function modeBadge(mode, { short = false } = {}) {
   if (mode?.learn) return t("learn.badge");
   if (mode?.challenge?.name) return t(short ? "challenge.badge_short" : "challenge.badge", { name: mode.challenge.name });
   if (mode?.mode === "daily" && mode.date) {
-    const key = !mode.past ? "archive.badge_today" : short ? "archive.badge_short" : "archive.badge";
+    const key = mode.past ? (short ? "archive.badge_short" : "archive.badge")
+      : mode.again ? (short ? "archive.badge_again_short" : "archive.badge_again") : "archive.badge_today";
     return t(key, { number: dailyNumber(mode.date) });
   }
   if (mode?.mode === "new" && DIFFICULTIES.includes(mode.difficulty)) return t(`difficulty.${mode.difficulty}`);

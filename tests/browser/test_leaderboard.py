@@ -236,6 +236,9 @@ def test_offline_finish_is_queued_then_sent_exactly_once(context: BrowserContext
     context.add_init_script(daily.storage_script(name="Offline Olly", player_id=player_id))
     sent = posts(page)
     resume(page, site)
+    badge = page.locator("#deal-counter .mode-badge")
+    expect(badge).to_contain_text("Daily #")
+    expect(badge).not_to_contain_text("ractice")  # the game that counts
     play_to_the_end(page, daily, before_last=lambda: context.set_offline(True))
 
     over = page.locator("#game-dialog[open]")
@@ -257,6 +260,9 @@ def test_offline_finish_is_queued_then_sent_exactly_once(context: BrowserContext
     # The same Daily finished again in this browser: kept here, never sent.
     page.evaluate(f"() => {{ localStorage.removeItem('test:seeded'); {daily.storage_script()} }}")
     resume(page, site)
+    # Nothing else on the table said that this game of a counted Daily does not count (a play-test).
+    expect(badge).to_contain_text("Daily #")
+    expect(badge).to_contain_text("· practice")
     play_to_the_end(page, daily)
     over.wait_for()
     expect(over.locator(".submission")).to_have_text(
