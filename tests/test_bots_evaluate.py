@@ -138,6 +138,19 @@ def test_a_run_open_at_both_ends_names_both() -> None:
     assert one_end.high == 7 and one_end.end is None  # one window only: named by it, as before
 
 
+def test_a_run_whose_windows_use_different_cards_offers_every_gap() -> None:
+    """4S 6S 7S 8S: 4S–7S waits for 5S and 6S–9S for 9S; the panel offered only the 5S of the
+    first window (a play-test passed up a 9S). The run holds all four cards; the diamonds' run,
+    whose windows share none of them, is its own."""
+    p = progress(parse_cards("8C 6D 9D 2H 4H 8H 4S 6S 7S 8S"), 3)
+    spades, diamonds = (m.to_json() for m in p.melds)
+    assert (spades["have"], spades["options"], spades["missing"]) == (["4S", "6S", "7S", "8S"], ["5S", "9S", "JK"], 1)
+    assert (diamonds["have"], diamonds["options"]) == (["6D", "9D"], ["7D", "8D", "JK"])
+    # Two runs of one suit: the second's windows never take in the first run's cards.
+    second = progress(parse_cards("6D 6D 9D 10D 3S 4S 5S 6S 7S 8S"), 3).melds[1].to_json()
+    assert (second["have"], second["options"]) == (["7S", "8S"], ["5S", "6S", "9S", "10S", "JK"])
+
+
 def test_every_natural_option_is_an_out() -> None:
     """What the panel offers for a meld is never a card that would not help."""
     for hand, step in hands(13, 80):

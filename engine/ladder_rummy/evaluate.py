@@ -636,22 +636,29 @@ class _Solver:
 
     def _every_window(self, meld: MeldProgress, size: int, used: tuple[int, ...]) -> MeldProgress:
         """``meld`` (a run of the first best choice) with the gap cards of every window that
-        another best choice gives the same cards: 8♥ 9♥ 10♥ wait for 7♥ *or* J♥, not only the
-        one end the first choice happened to aim at. The run is then named by the positions
-        all those windows share (8♥–10♥), which the hand's cards always lie in."""
-        held = sorted(used)
+        another best choice fills as far, from cards it shares with this one: 8♥ 9♥ 10♥ wait for
+        7♥ *or* J♥, and 4♠ 6♠ 7♠ 8♠ for 5♠ *or* 9♠ (6♠–9♠ uses the 8♠ where 4♠–7♠ uses the 4♠),
+        not only the one end the first choice happened to aim at (two play-tests). The meld's
+        cards are then every natural card those windows use, in run order, and the run is named
+        by the positions all the windows share. A window sharing no card with this one is
+        another run of the suit, not this one."""
+        held = set(used)
         suit = SUITS.index(meld.suit) if meld.suit else -1
-        starts = {w.start: w for chosen, _ in self.found for kind, width, w, u in chosen[:len(self.run_sizes)]
-                  if kind == "run" and width == size and w is not None and w.suit == suit and sorted(u) == held}
+        windows = [(w, set(u)) for chosen, _ in self.found for kind, width, w, u in chosen[:len(self.run_sizes)]
+                   if kind == "run" and width == size and w is not None and w.suit == suit
+                   and len(u) == len(used) and held & set(u)]
+        starts = {w.start for w, _ in windows}
         if len(starts) < 2:
             return meld
         gaps: dict[int, int] = {}  # gap card -> its position in the run
-        for w in starts.values():
+        places: dict[int, int] = {}  # a natural card a window uses -> its position
+        for w, cells in windows:
             for k, c in enumerate(w.cells):
-                if c not in used:
-                    gaps.setdefault(c, w.start + k)
+                (places if c in cells else gaps).setdefault(c, w.start + k)
         options = tuple(CARDS[c] for c in sorted(gaps, key=gaps.__getitem__))
+        naturals = tuple(CARDS[c] for c in sorted(places, key=places.__getitem__))
         return replace(meld, start=max(starts), end=min(starts) + size - 1,
+                       cards=naturals + tuple(c for c in meld.cards if c.is_joker),
                        options=options + tuple(c for c in meld.options if c.is_joker))
 
 
