@@ -1230,7 +1230,7 @@ export class Game {
     if (!this.myTurn()) { this.explainWait(); return; }
     if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
     if (!view.legal.includes("laydown") && !view.players[0].laid_down && !view.contract_ready) {
-      this.explain([t("hint.not_ready"), progressSentence(view.progress)].filter(Boolean).join(" "));
+      this.explain([t("hint.not_ready"), progressSentence(view.progress, view.hand)].filter(Boolean).join(" "));
       return;
     }
     // The engine's lay-down that leaves the fewest points in hand, written out (view.laydown_move);

@@ -41,29 +41,39 @@ function meldName(meld, index, melds) {
   return t(`progress.nth_${meld.kind}`, { nth: t(`progress.ordinal.${nth}`) });
 }
 
-/** What would fill the meld's gaps, as words: "9 or a joker", "5♦ or 6♦", "cards of one rank". */
-function optionWords(meld) {
+/**
+ * What would fill the meld's gaps, as words: "9 or a joker", "5♦ or 6♦", "cards of one rank". A
+ * card the hand holds already (another meld uses it) is "another 5♠": the twin of the other pack
+ * (a play-test read "5♠" as a card it had and no use).
+ */
+function optionWords(meld, hand) {
   const joker = meld.options.includes("JK");
   const items = [];
+  const word = (card) => (hand.includes(card) ? t("progress.another", { card: shortCard(card) }) : shortCard(card));
   if (meld.kind === "group") items.push(meld.rank ? rankWord(meld.rank) : t("progress.any_rank"));
   else if (!meld.suit) items.push(t("progress.any_run"));
-  else items.push(...meld.options.filter((card) => card !== "JK").map(shortCard));
+  else items.push(...meld.options.filter((card) => card !== "JK").map(word));
   if (joker) items.push(t("progress.joker"));
   return listOr(items);
+}
+
+/** Whether one of a run's options is a card the hand holds (worded "another 5♠": "one more another" is no phrase). */
+function holdsAnOption(meld, hand) {
+  return meld.kind === "run" && Boolean(meld.suit) && meld.options.some((card) => card !== "JK" && hand.includes(card));
 }
 
 /**
  * The contract panel's line for view.progress, or "" (none: the Daily, laid down, game over).
  * "1 card to go: one more 9 or a joker for the second group."
  */
-export function progressSentence(progress) {
+export function progressSentence(progress, hand = []) {
   if (!progress) return "";
   if (progress.ready) return t("progress.ready");
   const parts = progress.melds
     .map((meld, i, melds) => ({ meld, which: meldName(meld, i, melds) }))
     .filter(({ meld }) => meld.missing > 0)
-    .map(({ meld, which }) => t(meld.missing === 1 ? "progress.need_one" : "progress.need", {
-      count: meld.missing, options: optionWords(meld), which,
+    .map(({ meld, which }) => t(meld.missing > 1 ? "progress.need" : holdsAnOption(meld, hand) ? "progress.need_one_list" : "progress.need_one", {
+      count: meld.missing, options: optionWords(meld, hand), which,
     }));
   const line = t("progress.missing", { count: progress.missing, parts: parts.join(t("progress.semicolon")) });
   // One card from the contract: every other out finishes it too (with two or more to go, an out
@@ -161,7 +171,7 @@ export function contractHelp(view) {
   // panel says so, and a line that hints are off beside "Ready to lay down!" read as a contradiction.
   // (The Daily's view has no progress: its contract_ready says it.)
   if (view.hints === false) return view.contract_ready ? [] : [h("span", { class: "contract-missing off", text: t("suggest.daily_off") })];
-  const sentence = view.progress?.ready ? "" : progressSentence(view.progress); // "ready" is said already
+  const sentence = view.progress?.ready ? "" : progressSentence(view.progress, view.hand); // "ready" is said already
   return sentence ? [h("span", { class: "contract-missing", text: sentence })] : [];
 }
 

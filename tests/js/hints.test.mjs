@@ -221,3 +221,42 @@ test("the Daily's ready contract is not told that hints are off", () => {
   const daily = { hints: false, game_over: false, turn: 0, phase: "play", progress: null, contract_ready: true, players: [{ seat: 0, laid_down: false }] };
   assert.deepEqual(contractHelp(daily), []);  // (short of it, the line is drawn: test_extras.py, in the browser)
 });
+
+// The engine's progress (evaluate.progress(...).to_json()) for two play-test hands of contract 3.
+/** 4♠ 6♠ 7♠ 8♠: 5♠ fills 4♠–7♠ and 9♠ fills 6♠–9♠; both are offered, the run named by all four. */
+const OPEN_RUN = {
+  step: 3, missing: 3, ready: false,
+  melds: [
+    { kind: "run", size: 4, rank: null, suit: "S", low: "6S", high: "7S", have: ["4S", "6S", "7S", "8S"], missing: 1, options: ["5S", "9S", "JK"] },
+    { kind: "run", size: 4, rank: null, suit: "D", low: "6D", high: "9D", have: ["6D", "9D"], missing: 2, options: ["7D", "8D", "JK"] },
+  ],
+  outs: ["3H", "5H", "5S", "7D", "8D", "9S", "AH", "JK"],
+};
+/** 3♠…8♠: the second run waits for the other pack's 5♠ or 6♠ too, which the hand holds one of. */
+const SECOND_RUN = {
+  step: 3, missing: 2, ready: false,
+  melds: [
+    { kind: "run", size: 4, rank: null, suit: "S", low: "3S", high: "6S", have: ["3S", "4S", "5S", "6S"], missing: 0, options: [] },
+    { kind: "run", size: 4, rank: null, suit: "S", low: "7S", high: "8S", have: ["7S", "8S"], missing: 2, options: ["5S", "6S", "9S", "10S", "JK"] },
+  ],
+  outs: ["10S", "2S", "5S", "6S", "7D", "8D", "9S", "AS", "JD", "JK", "QD"],
+};
+
+test("a run open at both ends is named by every card it holds; a card the hand holds is 'another'", async () => {
+  const { progressSentence } = await import("../../site/js/hints.js");
+  await setLanguage("en");
+  assert.equal(progressSentence(OPEN_RUN, ["8C", "6D", "9D", "2H", "4H", "8H", "4S", "6S", "7S", "8S"]),
+    "3 cards to go: one more 5♠, 9♠ or a joker for the run 4♠–8♠; 2 more for the run 6♦–9♦ (7♦, 8♦ or a joker).");
+  const hand = ["6D", "6D", "9D", "10D", "3S", "4S", "5S", "6S", "7S", "8S"];
+  assert.equal(progressSentence(SECOND_RUN, hand),
+    "2 cards to go: 2 more for the run 7♠–8♠ (another 5♠, another 6♠, 9♠, 10♠ or a joker).");
+  const one = { ...SECOND_RUN, missing: 1, melds: [SECOND_RUN.melds[0], { ...SECOND_RUN.melds[1], missing: 1, options: ["6S", "9S", "JK"] }] };
+  assert.ok(progressSentence(one, hand).startsWith("1 card to go: one more card for the run 7♠–8♠: another 6♠, 9♠ or a joker."), progressSentence(one, hand));
+  for (const lang of ["tr", "ko"]) { // said in each language, never a key or a placeholder
+    await setLanguage(lang);
+    for (const sentence of [progressSentence(SECOND_RUN, hand), progressSentence(one, hand)]) {
+      assert.ok(!/progress\.|\{/.test(sentence) && sentence.includes("9♠"), sentence);
+    }
+  }
+  await setLanguage("en");
+});
