@@ -644,9 +644,9 @@ class _Solver:
         another run of the suit, not this one."""
         held = set(used)
         suit = SUITS.index(meld.suit) if meld.suit else -1
-        windows = [(w, set(u)) for chosen, _ in self.found for kind, width, w, u in chosen[:len(self.run_sizes)]
-                   if kind == "run" and width == size and w is not None and w.suit == suit
-                   and len(u) == len(used) and held & set(u)]
+        runs = ((w, set(u)) for chosen, _ in self.found for kind, width, w, u in chosen[:len(self.run_sizes)]
+                if kind == "run" and width == size and w is not None and w.suit == suit and len(u) == len(used))
+        windows = [(w, cells) for w, cells in runs if held & cells]
         starts = {w.start for w, _ in windows}
         if len(starts) < 2:
             return meld

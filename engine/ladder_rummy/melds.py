@@ -175,8 +175,9 @@ def _check_size_and_naturals(kind: Kind, cards: Sequence[Card], naturals: Sequen
 
 
 def _out_of_order(cards: Sequence[Card], naturals: Sequence[Card]) -> InvalidMeldError:
-    """Why cards of one suit make no run; the ace's rule is named only when an ace is there,
-    since a player who put no ace down would read it as a hint about a card they do not hold."""
+    """Why cards of one suit make no run: the card a run in order skips (:func:`_first_gap`),
+    else that they are out of order. The ace's rule is named only when an ace is there, since a
+    player who put no ace down would read it as a hint about a card they do not hold."""
     gap = _first_gap(cards)
     if gap:
         return InvalidMeldError(f"{format_cards(cards)} is not a run: it skips {format_cards(gap)}",
