@@ -14,6 +14,7 @@ import { arrangedLaydown, arrangedSlots, canDiscard, emptyTable, layoffTargets, 
 import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
 import { $, h } from "./dom.js";
+import { shortCard } from "./cards.js";
 import { Stats } from "./stats.js";
 import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
@@ -536,6 +537,13 @@ export class Game {
     return t("error.refused", { reason: refusalText(answer, this.state.view?.players[0].contract) });
   }
 
+  /** The same, as the Arrange panel shows it under its slots: the cards as the slots show them. */
+  arrangeLine(answer) {
+    if (answer.crash) return t("error.crash");
+    const list = (cards) => cards.split(" ").filter(Boolean).map(shortCard).join(" ");
+    return t("error.refused", { reason: refusalText(answer, this.state.view?.players[0].contract, { list }) });
+  }
+
   fail(answer, from = "table") {
     const text = this.refusalLine(answer);
     this.lastError = text;
@@ -544,8 +552,8 @@ export class Game {
       this.set({ commandError: text });
     } else if (from === "arrange" && this.state.arrange) {
       // The table's line, said again once the panel's error goes (not an earlier refusal of the panel's).
-      if (this.state.status !== this.state.arrange.error) this.statusBefore = this.state.status;
-      this.set({ arrange: { ...this.state.arrange, error: text, refusal: answer } });
+      if (this.state.status !== this.state.arrange.said) this.statusBefore = this.state.status;
+      this.set({ arrange: { ...this.state.arrange, error: this.arrangeLine(answer), said: text, refusal: answer } });
     } else {
       this.set({ hint: { text, warn: true } });
     }
@@ -1354,9 +1362,12 @@ export class Game {
     // Every slot as long as its meld must be: the person thinks it done, so a refusal is said at
     // once, not only on a tap of the greyed button (a play-test met silence there). Said while
     // slots still fill, it would scold every card.
+    // A slot's own reason comes first: judged as the lay-down, a wrong group in contract 2
+    // read "neither a group nor a run" in the slot named "group" (a play-test).
     const full = now.slots.every((slot, n) => slot.length >= (this.state.view?.players[0].contract[n]?.size ?? Infinity));
-    const why = whole && !whole.ok && !whole.crash && full && !now.error ? { error: this.refusalLine(whole), refusal: whole } : {};
-    this.set({ arrange: { ...now, ...why, judged: { key, slots: fits.ok ? fits.slots.map((slot) => slot.ok) : [], ok: Boolean(whole?.ok) } } });
+    const reason = whole && !whole.ok && !whole.crash ? (fits.ok && fits.slots.find((slot) => !slot.ok)) || whole : null;
+    const why = reason && full && !now.error ? { error: this.arrangeLine(reason), said: null, refusal: reason } : {};
+    this.set({ arrange: { ...now, ...why, judged: { key, reason, slots: fits.ok ? fits.slots.map((slot) => slot.ok) : [], ok: Boolean(whole?.ok) } } });
   }
 
   /**
@@ -1364,7 +1375,7 @@ export class Game {
    * status line (said there for screen readers), which used to stay after the slots were mended.
    */
   errorGone(arrange) {
-    return arrange.error && this.state.status === arrange.error ? { status: this.statusBefore ?? "" } : {};
+    return arrange.error && this.state.status === arrange.said ? { status: this.statusBefore ?? "" } : {};
   }
 
   arrangeAction(what, slot) {
@@ -1383,6 +1394,9 @@ export class Game {
       // "laydown", the engine's own arrangement of cards the person did not choose.
       const command = arrangedLaydown(arrange, this.state.order);
       if (!command) { this.fail({ ok: false, code: "meld_empty", params: {} }, "arrange"); return; }
+      // Judged already (judgeArrange): the same reason the panel shows, a slot's own first.
+      const judged = arrange.judged;
+      if (judged?.reason && judged.key === JSON.stringify(arrangedSlots(arrange, this.state.order))) { this.fail(judged.reason, "arrange"); return; }
       this.play(command, { from: "arrange" });
     }
   }
@@ -1597,7 +1611,7 @@ export class Game {
     this.set({ hint, statusEarlier: "" });
     if (this.state.commandError && this.commandRefusal) this.set({ commandError: this.refusalLine(this.commandRefusal) });
     const arrange = this.state.arrange;
-    if (arrange?.error && arrange.refusal) this.set({ arrange: { ...arrange, error: this.refusalLine(arrange.refusal) } });
+    if (arrange?.error && arrange.refusal) this.set({ arrange: { ...arrange, error: this.arrangeLine(arrange.refusal), said: this.refusalLine(arrange.refusal) } });
     await this.rebuildLog(view);
     if (this.state.view !== view) return;
     const last = this.state.log[this.state.log.length - 1];

@@ -153,14 +153,16 @@ export function variant(key, suffix) {
  * `refusal.<code>` (English ones where this language lacks them) with the cards of its params
  * named and `{contract}` the words of `contract`, the contract the refusal is about. A code the
  * page has no words for (an older page, a newer engine) shows the engine's own English message.
+ * `list` words a list of cards: by name, or as the Arrange panel shows its cards ("3♠ 6♠"),
+ * where the names took four lines at 360 px and hid the slots (a play-test).
  */
-export function refusalText({ error, code, params = {} }, contract = null) {
+export function refusalText({ error, code, params = {} }, contract = null, { list = cardList } = {}) {
   const key = `refusal.${code}`;
   if (!code || typeof entry(key) !== "string") return error;
   const words = { ...params };
   if (typeof params.card === "string") words.card = cardInText(params.card);
-  if (typeof params.cards === "string") words.cards = cardList(params.cards);
-  if (typeof params.missing === "string") words.missing = cardList(params.missing);
+  if (typeof params.cards === "string") words.cards = list(params.cards);
+  if (typeof params.missing === "string") words.missing = list(params.missing);
   if (contract) words.contract = contractWords(contract);
   const text = t(key, words);
   if (/\{\w+\}/.test(text)) return error; // a param it needs is missing: the engine's words, never "{cards}"
