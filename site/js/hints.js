@@ -66,7 +66,7 @@ function holdsAnOption(meld, hand) {
  * The contract panel's line for view.progress, or "" (none: the Daily, laid down, game over).
  * "1 card to go: one more 9 or a joker for the second group."
  */
-export function progressSentence(progress, hand = []) {
+export function progressSentence(progress, hand = [], top = null) {
   if (!progress) return "";
   if (progress.ready) return t("progress.ready");
   const parts = progress.melds
@@ -76,6 +76,10 @@ export function progressSentence(progress, hand = []) {
       count: meld.missing, options: optionWords(meld, hand), which,
     }));
   const line = t("progress.missing", { count: progress.missing, parts: parts.join(t("progress.semicolon")) });
+  // The top discard makes the contract: said in place of the other outs, which the panel's lines
+  // have no room for beside it (a play-test, told "several other cards would do", drew from the
+  // stock past the 10♣ that made it).
+  if (progress.missing === 1 && top && progress.outs?.includes(top)) return `${line} ${t("progress.top_makes_it", { card: shortCard(top) })}`;
   // One card from the contract: every other out finishes it too (with two or more to go, an out
   // is only a step, and a list of them read as if any one would do).
   const others = progress.missing === 1 ? otherOuts(progress) : "";
@@ -171,8 +175,13 @@ export function contractHelp(view) {
   // panel says so, and a line that hints are off beside "Ready to lay down!" read as a contradiction.
   // (The Daily's view has no progress: its contract_ready says it.)
   if (view.hints === false) return view.contract_ready ? [] : [h("span", { class: "contract-missing off", text: t("suggest.daily_off") })];
-  const sentence = view.progress?.ready ? "" : progressSentence(view.progress, view.hand); // "ready" is said already
+  const sentence = view.progress?.ready ? "" : progressSentence(view.progress, view.hand, drawableTop(view)); // "ready" is said already
   return sentence ? [h("span", { class: "contract-missing", text: sentence })] : [];
+}
+
+/** The top discard while the person is to draw, so that it can still be taken; else null. */
+export function drawableTop(view) {
+  return view.turn === 0 && view.phase === "draw" ? view.discard?.at(-1) ?? null : null;
 }
 
 /**

@@ -373,7 +373,7 @@ export class Renderer {
     const panel = $("contract-panel");
     panel.classList.toggle("active", view.turn === 0 && !state.busy);
     const ready = view.contract_ready && !me.laid_down;
-    const key = JSON.stringify([me, ready, view.progress, view.hints, view.game_over, view.final_deal, view.laid_down_this_turn, view.turn === 0 && view.phase, view.turn === null, document.documentElement.lang]);
+    const key = JSON.stringify([me, ready, view.progress, view.hints, view.game_over, view.final_deal, view.laid_down_this_turn, view.turn === 0 && view.phase, view.discard?.at(-1), view.turn === null, document.documentElement.lang]);
     replaceIfChanged(panel, key, () => [
       h("span", { class: "contract-label", text: t("contract.label") }),
       h("span", { class: "contract-words", text: contractWords(me.contract) }),

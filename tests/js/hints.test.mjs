@@ -260,3 +260,30 @@ test("a run open at both ends is named by every card it holds; a card the hand h
   }
   await setLanguage("en");
 });
+
+test("one card to go and the top discard makes it: said instead of the other outs, only while the person is to draw", async () => {
+  const { drawableTop, progressSentence } = await import("../../site/js/hints.js");
+  await setLanguage("en");
+  // The play-test's hand: 2♣ 2♣ 4♣ 5♣ 5♣ 10♣ 3♦ 10♥ 2♠ JK on contract 5, the 10♣ on the pile.
+  const progress = {
+    step: 5, missing: 1, ready: false,
+    melds: [
+      { kind: "group", size: 4, rank: "2", suit: null, have: ["2C", "2C", "2S"], missing: 1, options: ["2C", "2D", "2H", "2S", "JK"] },
+      { kind: "run", size: 4, rank: null, suit: "C", low: "2C", high: "5C", have: ["2C", "4C", "5C", "JK"], missing: 0, options: [] },
+    ],
+    outs: ["2C", "2D", "2H", "2S", "3C", "6C", "7C", "10C", "JK"],
+  };
+  const hand = ["2C", "2C", "4C", "5C", "5C", "10C", "3D", "10H", "2S", "JK"];
+  const view = { turn: 0, phase: "draw", hand, discard: ["8D", "10C"], progress };
+  const text = (v) => progressSentence(v.progress, v.hand, drawableTop(v));
+  assert.ok(text(view).endsWith(" The 10♣ on the discard pile completes your contract."), text(view));
+  assert.ok(!text(view).includes("would do as well"), text(view));
+  assert.ok(!text({ ...view, phase: "play" }).includes("discard pile"), text({ ...view, phase: "play" })); // drawn already
+  assert.ok(!text({ ...view, turn: 2 }).includes("discard pile")); // not the person's turn
+  assert.ok(!text({ ...view, discard: ["10C", "8D"] }).includes("discard pile")); // the 8♦ helps nothing
+  for (const lang of ["tr", "ko"]) {
+    await setLanguage(lang);
+    assert.ok(text(view).includes("10♣") && !/progress\.|\{/.test(text(view)), text(view));
+  }
+  await setLanguage("en");
+});
