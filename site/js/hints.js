@@ -151,7 +151,11 @@ function meldWords(meld) {
  */
 export function hintReason(answer, card, view) {
   const missing = answer.missing;
-  const counted = (view.progress?.melds || []).some((meld) => (meld.have || []).includes(card));
+  // Counted when every copy held is: of two 7♥ the plan needs one, the other goes freely (a
+  // play-test read "another plan does without it" of the same plan).
+  const copies = (cards) => cards.filter((held) => held === card).length;
+  const used = (view.progress?.melds || []).reduce((sum, meld) => sum + copies(meld.have || []), 0);
+  const counted = used > 0 && used >= copies(view.hand || []);
   if (!missing || !card || !counted) return "";
   return missing.after > missing.now ? t("suggest.why_back") : t("suggest.why_same", { count: missing.now });
 }

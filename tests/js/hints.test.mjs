@@ -210,6 +210,9 @@ for (const lang of ["en", "tr", "ko"]) {
     assert.equal(hintReason({ hint: "discard KC", missing: { now: 1, after: 1 } }, "KC", planned), "");
     assert.equal(hintReason({ hint: "draw stock", missing: null }, null, planned), "");
     assert.equal(hintReason({ hint: "discard AH", missing: null }, "AH", { progress: null }), "");
+    // one of two A♥ when the plan counts one: the twin stays, the plan with it
+    assert.equal(hintReason({ hint: "discard AH", missing: { now: 1, after: 1 } }, "AH", { ...planned, hand: ["AH", "AH", "JK", "3C"] }), "");
+    assert.equal(hintReason({ hint: "discard AH", missing: { now: 1, after: 1 } }, "AH", { ...planned, hand: ["AH", "JK", "3C"] }), t("suggest.why_same_one", { count: 1 }));
   });
 }
 
