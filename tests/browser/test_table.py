@@ -703,7 +703,7 @@ def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> 
     expect(rules.locator("h2")).to_have_text("게임 방법")
     assert rules.locator("table tbody tr").count() == 10
     # The Command box's refusal is said again in Korean.
-    expect(error).to_have_text("할 수 없음: 하트 7, 다이아몬드 8, 클로버 9, 스페이드 10: 그룹이 아닙니다. 카드의 숫자가 모두 같지 않습니다.")
+    expect(error).to_have_text("할 수 없음: 그룹이 아닙니다(하트 7, 다이아몬드 8, 클로버 9, 스페이드 10). 카드의 숫자가 모두 같지 않습니다.")
     rules.get_by_role("button", name="완료").click()
     table.reload()
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
