@@ -1611,7 +1611,8 @@ export class Game {
     this.set({ hint, statusEarlier: "" });
     if (this.state.commandError && this.commandRefusal) this.set({ commandError: this.refusalLine(this.commandRefusal) });
     const arrange = this.state.arrange;
-    if (arrange?.error && arrange.refusal) this.set({ arrange: { ...arrange, error: this.arrangeLine(arrange.refusal), said: this.refusalLine(arrange.refusal) } });
+    // A refusal said in the status line too (a tap) is said there again; one the panel showed on its own stays its own.
+    if (arrange?.error && arrange.refusal) this.set({ arrange: { ...arrange, error: this.arrangeLine(arrange.refusal), said: arrange.said && this.refusalLine(arrange.refusal) } });
     await this.rebuildLog(view);
     if (this.state.view !== view) return;
     const last = this.state.log[this.state.log.length - 1];
