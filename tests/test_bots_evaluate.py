@@ -146,6 +146,10 @@ def test_a_run_whose_windows_use_different_cards_offers_every_gap() -> None:
     spades, diamonds = (m.to_json() for m in p.melds)
     assert (spades["have"], spades["options"], spades["missing"]) == (["4S", "6S", "7S", "8S"], ["5S", "9S", "JK"], 1)
     assert (diamonds["have"], diamonds["options"]) == (["6D", "9D"], ["7D", "8D", "JK"])
+    assert p.describe().startswith("3 cards missing: for the run 4S–8S, 5S or 9S or a joker;")
+    # Windows 6H–9H, 7H–10H and 9H–QH share only the 9H: named by the cards they use, not "9H–9H".
+    assert progress(parse_cards("AH 7H 9H JH JH QH KH 6S JS QS JK"), 3).describe() == (
+        "1 card missing: for the run 7H–JH, 6H or 8H or 10H or QH or a joker")
     # Two runs of one suit: the second's windows never take in the first run's cards.
     second = progress(parse_cards("6D 6D 9D 10D 3S 4S 5S 6S 7S 8S"), 3).melds[1].to_json()
     assert (second["have"], second["options"]) == (["7S", "8S"], ["5S", "6S", "9S", "10S", "JK"])

@@ -106,6 +106,9 @@ class MeldProgress:
             return f"the group of {rank_text(self.rank)}s" if self.rank else f"a {req.describe()}"
         if self.suit is None or self.start is None:
             return f"a {req.describe()}"
+        if self.end is not None:  # several windows: named by the cards they use, in run order, as the page does
+            naturals = [c for c in self.cards if not c.is_joker]
+            return f"the run {naturals[0]}–{naturals[-1]}"
         low = Card(position_rank(self.start), self.suit)
         high = Card(position_rank(self.high or self.start), self.suit)
         return f"the run {low}–{high}"
