@@ -4,7 +4,7 @@
 import { startEngine } from "./bridge.js";
 import { BootProgress } from "./progress.js";
 import { narrate, playEvents } from "./anim.js";
-import { handKeys, modeLine } from "./render.js";
+import { arrangeJudged, handKeys, modeLine } from "./render.js";
 import { KEYS } from "./storage.js";
 import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
@@ -1395,8 +1395,8 @@ export class Game {
       const command = arrangedLaydown(arrange, this.state.order);
       if (!command) { this.fail({ ok: false, code: "meld_empty", params: {} }, "arrange"); return; }
       // Judged already (judgeArrange): the same reason the panel shows, a slot's own first.
-      const judged = arrange.judged;
-      if (judged?.reason && judged.key === JSON.stringify(arrangedSlots(arrange, this.state.order))) { this.fail(judged.reason, "arrange"); return; }
+      const reason = arrangeJudged(this.state)?.reason;
+      if (reason) { this.fail(reason, "arrange"); return; }
       this.play(command, { from: "arrange" });
     }
   }

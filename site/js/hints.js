@@ -183,9 +183,9 @@ export function contractHelp(view) {
   return sentence ? [h("span", { class: "contract-missing", text: sentence })] : [];
 }
 
-/** The top discard while the person is to draw, so that it can still be taken; else null. */
+/** The top discard while the engine lets the person take it (its legal moves); else null. */
 export function drawableTop(view) {
-  return view.turn === 0 && view.phase === "draw" ? view.discard?.at(-1) ?? null : null;
+  return view.turn === 0 && view.legal?.includes("draw discard") ? view.discard?.at(-1) ?? null : null;
 }
 
 /**

@@ -591,7 +591,7 @@ export class Renderer {
 }
 
 /** The engine's verdicts (Game.judgeArrange) on the Arrange panel's slots as they stand now, or null (not asked yet). */
-function arrangeJudged(state) {
+export function arrangeJudged(state) {
   const judged = state.arrange.judged;
   return judged && judged.key === JSON.stringify(arrangedSlots(state.arrange, state.order)) ? judged : null;
 }
