@@ -666,6 +666,9 @@ def test_skipping_the_lesson_leaves_a_normal_start_and_the_rules_page_offers_it_
         skip_the_lesson(page)
         # With a game on the table, the Rules page's offer says that game is kept meanwhile.
         start.get_by_role("button", name="Easy").click()
+        # The Easy game's badge first: settle alone could pass on the table the lesson left, before
+        # the new game took its slot (a clean-clone run opened the Rules page then, with no game kept).
+        expect(page.locator("#deal-counter")).to_contain_text("Easy")
         settle(page)
         page.click("#rules-button")
         expect(rules.locator(".learn-kept")).to_have_text("The game you are playing is kept: continue it from the menu after the lesson.")
