@@ -69,6 +69,39 @@ def test_hints_and_progress_in_new_game_only() -> None:
     assert not refused["ok"] and "Daily" in refused["error"]
 
 
+def test_a_hinted_draw_says_what_the_top_discard_would_do() -> None:
+    """The hint's ``top`` facts are what taking the card then does: the contract panel's count
+    after it is taken is ``with``, and once down it can be laid off exactly when ``fits``."""
+    seen: set[str] = set()
+    for seed in ("hint-draw-1", "hint-draw-2", "hint-draw-3"):
+        call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "normal", "seed": seed}))
+        for _ in range(400):
+            view = call(adapter.current)["view"]
+            if view["game_over"] or view["turn"] != 0:
+                break
+            suggestion = call(adapter.hint)
+            top = suggestion["top"]
+            if not suggestion["hint"].startswith("draw"):
+                assert top is None
+            else:
+                assert top["card"] == view["discard"][-1]
+                down = view["players"][0]["laid_down"]
+                if not down:
+                    assert top["now"] == view["progress"]["missing"] and top["with"] <= top["now"]
+            after = call(adapter.act, suggestion["hint"])
+            assert after["ok"], after
+            if suggestion["hint"] == "draw discard" and not down:
+                assert after["view"]["progress"]["missing"] == top["with"]
+                seen.add("closer" if top["with"] < top["now"] else "more" if top["more"] else "same")
+            elif suggestion["hint"] == "draw discard":
+                lay_offs = [move for move in after["view"]["legal"] if move.startswith(f"layoff {top['card']} ")]
+                assert bool(lay_offs) == top["fits"]
+                seen.add("fits")
+            elif suggestion["hint"] == "draw stock":
+                seen.add("stock down" if down else "stock")
+    assert {"closer", "more", "stock", "stock down"} <= seen, seen
+
+
 def test_a_new_game_never_deals_a_dailys_seed() -> None:
     """Today's and tomorrow's Dailies cannot be rehearsed as New Games with hints on (a link
     ``?seed=daily-…``); a seed that only looks like one is a seed like any other."""

@@ -24,7 +24,7 @@ from .errors import LadderRummyError, ReplayError, SaveError
 from .match import PERSON, Match, person_and_bots
 from .bots import make_bot
 from .challenge import challenge_of, check_settings, compare_results, verify_challenge
-from .actions import Action, Discard
+from .actions import Action, Discard, Draw
 from .evaluate import progress
 from .replay import Replay
 from .seeds import derive
@@ -182,7 +182,7 @@ def hint() -> str:
             raise LadderRummyError("it is not your turn", "not_your_turn")
         rng = derive(game.seed, "hint", len(game.log))
         action = make_bot(HINT_PLAYER).choose(game.bot_view(PERSON), game.legal_actions(), rng)
-        return {"hint": str(action), "missing": _discard_effect(match, action)}
+        return {"hint": str(action), "missing": _discard_effect(match, action), "top": _draw_effect(match, action)}
     return _answer_with(suggest)
 
 
@@ -355,6 +355,27 @@ def _discard_effect(match: Match, action: Action) -> dict[str, int] | None:
     after = list(me.hand)
     after.remove(action.card)
     return {"now": progress(me.hand, me.step).missing, "after": progress(after, me.step).missing}
+
+
+def _draw_effect(match: Match, action: Action) -> dict[str, Any] | None:
+    """A hinted draw: what the top discard would do for the person, so the hint can say why it is
+    taken or left (a play-test saw the hint take a card the contract panel did not count on).
+
+    Before laying down: the cards to go now and with the top card (``now``, ``with``), and whether
+    more cards would then bring the hand closer (``more``: why Normal mostly takes a card that
+    is no step closer). Once down: whether it fits a meld on the table (``fits``). None for any
+    other move. Facts about the hand, not Normal's own reasons, so the page says only what they
+    show."""
+    game = match.game
+    if not isinstance(action, Draw) or not game.discard:
+        return None
+    me = game.players[PERSON]
+    top = game.discard[-1]
+    if me.laid_down:
+        return {"card": str(top), "fits": any(meld.meld.ends_accepting(top) for meld in game.table)}
+    now, with_top = progress(me.hand, me.step), progress([*me.hand, top], me.step)
+    return {"card": str(top), "now": now.missing, "with": with_top.missing,
+            "more": len(with_top.outs) > len(now.outs)}
 
 
 def _progress(match: Match) -> dict[str, Any] | None:

@@ -147,9 +147,11 @@ function meldWords(meld) {
  * Why a hinted discard lets go of a card the contract panel counts on: the panel names one plan,
  * and the hint and the panel read as contrary orders (a play-test). From the engine's counts of
  * cards to go with the card and without it (adapter.hint's `missing`): just as close (another plan
- * does without it), or a card further, which only the cost of keeping it explains. "" otherwise.
+ * does without it), or a card further, which only the cost of keeping it explains. A hinted draw
+ * says what the top discard would do (drawReason). "" otherwise.
  */
 export function hintReason(answer, card, view) {
+  if (answer.top) return drawReason(answer.hint, answer.top);
   const missing = answer.missing;
   // Counted when every copy held is: of two 7♥ the plan needs one, the other goes freely (a
   // play-test read "another plan does without it" of the same plan).
@@ -158,6 +160,25 @@ export function hintReason(answer, card, view) {
   const counted = used > 0 && used >= copies(view.hand || []);
   if (!missing || !card || !counted) return "";
   return missing.after > missing.now ? t("suggest.why_back") : t("suggest.why_same", { count: missing.now });
+}
+
+/**
+ * Why a hinted draw takes the top discard or leaves it, from the engine's facts about that card
+ * (adapter.hint's `top`): how close it brings the contract, or, once down, whether it fits a meld.
+ * Only what the facts show is said: a discard left that would bring the hand closer (Normal
+ * weighs what taking it tells the others) and one taken that fits nothing get no reason.
+ */
+function drawReason(move, top) {
+  const card = shortCard(top.card);
+  const take = move === "draw discard";
+  if ("fits" in top) {
+    if (take === top.fits) return t(take ? "suggest.why_take_fits" : "suggest.why_stock_down", { card });
+    return "";
+  }
+  if (!take) return top.with < top.now ? "" : t("suggest.why_stock", { card });
+  if (top.with === 0) return t("suggest.why_take_done", { card });
+  if (top.with < top.now) return t("suggest.why_take_closer", { card, count: top.with });
+  return top.more ? t("suggest.why_take_more", { card }) : "";
 }
 
 /** The card a suggested move plays from the hand ("discard KC" → "KC"), else null. */

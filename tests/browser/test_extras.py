@@ -335,6 +335,21 @@ def choose_setting(page: Page, legend: str, option: str) -> None:
     dialog.locator("fieldset", has=page.locator("legend", has_text=legend)).get_by_text(option, exact=True).click()
 
 
+def draw_reason(move: str, top: dict | None) -> str | None:
+    """The English words a hinted draw's reason has, from the engine's ``top`` facts (or None)."""
+    if not move.startswith("draw") or top is None:
+        return None
+    if "fits" in top:
+        if (move == "draw discard") != top["fits"]:
+            return None
+        return "fits a meld on the table" if top["fits"] else "fits no meld on the table"
+    if move == "draw stock":
+        return "would not bring your contract closer" if top["with"] >= top["now"] else None
+    if top["with"] == 0:
+        return "completes your contract"
+    return "brings you a card closer" if top["with"] < top["now"] else "with it more cards would" if top["more"] else None
+
+
 def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Page, site: Site) -> None:
     from ladder_rummy import adapter
 
@@ -369,9 +384,13 @@ def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Pag
         page.get_by_role("button", name="Hint").click()
         expect(hint).not_to_have_attribute("data-move", "")
         move = hint.get_attribute("data-move")
-        assert move == json.loads(adapter.hint())["hint"]
+        twin_hint = json.loads(adapter.hint())
+        assert move == twin_hint["hint"]
         assert move in legal_moves(page)
         expect(hint).to_have_text(re.compile(r"^Hint: .+\.$"))
+        reason = draw_reason(move, twin_hint["top"])
+        if reason:  # a draw says what the top discard would do, by the engine's facts
+            expect(hint).to_contain_text(reason)
         if move.startswith(("discard", "layoff")):
             expect(page.locator("#hand button.card.lifted")).to_have_attribute("data-card", move.split()[1])
             # the lifted card is the first of the two clicks (a mouse here), and the line says what the next does

@@ -216,6 +216,29 @@ for (const lang of ["en", "tr", "ko"]) {
   });
 }
 
+for (const lang of ["en", "tr", "ko"]) {
+  test(`${lang}: a hinted draw says what the top discard would do`, async () => {
+    await setLanguage(lang);
+    const take = (top) => hintReason({ hint: "draw discard", missing: null, top }, null, planned);
+    const stock = (top) => hintReason({ hint: "draw stock", missing: null, top }, null, planned);
+    const card = "6♠";
+    assert.equal(take({ card: "6S", now: 1, with: 0, more: false }), t("suggest.why_take_done", { card }));
+    assert.equal(take({ card: "6S", now: 3, with: 2, more: true }), t("suggest.why_take_closer", { card, count: 2 }));
+    assert.equal(take({ card: "6S", now: 2, with: 1, more: false }), t("suggest.why_take_closer_one", { card }));
+    assert.equal(take({ card: "6S", now: 2, with: 2, more: true }), t("suggest.why_take_more", { card }));
+    assert.equal(take({ card: "6S", now: 2, with: 2, more: false }), "");
+    assert.equal(take({ card: "6S", fits: true }), t("suggest.why_take_fits", { card }));
+    assert.equal(stock({ card: "6S", now: 2, with: 2, more: true }), t("suggest.why_stock", { card }));
+    assert.equal(stock({ card: "6S", now: 2, with: 1, more: false }), "", "a closer card left: Normal's reasons are its own");
+    assert.equal(stock({ card: "6S", fits: false }), t("suggest.why_stock_down", { card }));
+    assert.equal(stock({ card: "6S", fits: true }), "");
+    for (const key of ["why_take_done", "why_take_closer", "why_take_more", "why_take_fits", "why_stock", "why_stock_down"]) {
+      const text = t(`suggest.${key}`, { card, count: 2 });
+      assert.ok(text.includes(card) && !text.includes("{"), `${key}: ${text}`);
+    }
+  });
+}
+
 test("the Daily's ready contract is not told that hints are off", () => {
   // "Ready to lay down!" beside "hints are off" read as a contradiction (a play-test): the line
   // is for a hand still short of its contract (drawn in the browser, test_extras.py).
