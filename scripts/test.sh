@@ -41,5 +41,6 @@ python build.py
 # the browser tests wait on Chromium and the simulations on the CPU, so they share the cores
 # better together than one after the other. worksteal lets an idle worker take a busy one's
 # tests, so the longest tests do not end the run alone. A developer's plain `pytest` skips slow.
-python -m pytest -q -n auto --dist worksteal -m "slow or not slow"
+# The slowest tests are listed at the end: a run that nears CI's 15 minutes says where they went.
+python -m pytest -q -n auto --dist worksteal -m "slow or not slow" --durations=12
 npm run --silent test:node
