@@ -76,6 +76,10 @@ export function openChallengeShare({ name = "", result, checkName, makeLink }) {
   h("div", { class: "row" }, h("button", { type: "submit", class: "action primary", text: t("challenge.share") })),
   line, box);
   sheet("challenge-share-dialog", t("challenge.share_heading"), form, [closeButton(dialog, "done", t("challenge.close"))]);
+  // The sheet opens on its Share button when there is a name already, and always on a touch
+  // screen: focused, the name box raised the phone's keyboard over the link's kinds and the
+  // button (a play-test). A missing name is asked for when Share is tapped (fail focuses it).
+  if (name || matchMedia("(pointer: coarse)").matches) form.querySelector('button[type="submit"]').autofocus = true;
   return open(dialog);
 }
 

@@ -222,6 +222,8 @@ def make_links(page: Page) -> dict[str, str]:
     page.locator("#game-dialog[open]").get_by_role("button", name="Challenge a friend").click()
     sheet = page.locator("#challenge-share-dialog[open]")
     sheet.wait_for()
+    # With a mouse and no name yet, the sheet opens on the name box (on a phone, on its button).
+    assert page.evaluate("document.activeElement.id") == "challenge-name"
     sheet.get_by_label("Name", exact=True).fill("Aylin")
     links = {}
     for kind, label in (("long", "Long link:"), ("short", "Short link:")):
@@ -743,6 +745,10 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
         results = page.locator("#game-dialog[open] .challenge-results")
         results.scroll_into_view_if_needed()
         assert axe(page, "game-dialog-challenge", size) == []
+        if size == "phone":  # the share sheet opens on its button: a focused name box raised the keyboard over it
+            page.locator("#game-dialog[open] .challenge-button").click()
+            page.locator("#challenge-share-dialog[open]").wait_for()
+            assert page.evaluate("[document.activeElement.type, document.querySelector('#challenge-name').value]") == ["submit", ""]
 
 
 
