@@ -91,18 +91,48 @@ export function openChallengeStart({ challenge, difficulty, verified }) {
   const dialog = sheetDialog("challenge-dialog");
   const { name, result } = challenge;
   sheet("challenge-dialog", t("challenge.from", { name }), [
-    h("p", { class: "headline challenge-headline", text: t("challenge.beat", { name, result: resultWords(result) }) }),
+    ...challengeTarget(challenge),
     h("p", { text: t("challenge.details", { difficulty: t(`difficulty.${difficulty}`), place: result.place, deals: result.climbed.length }) }),
-    // The squares and, shown, what they say (a play-test read ten squares with no legend).
-    h("div", { class: "deal-marks-line" },
-      h("p", { class: "deal-marks", "aria-hidden": "true" }, result.climbed.map(square)),
-      h("p", { class: "small", text: t("challenge.marks_label", { name, climbed: result.completed, deals: result.climbed.length }) })),
+    dealMarksLine(challenge),
     h("p", { class: "small", text: t(verified ? "challenge.verified" : "challenge.claimed", { name }) }),
   ], [
     closeButton(dialog, "", t("challenge.not_now")),
     closeButton(dialog, "play", t("challenge.play"), true),
   ], { decide: true });
   return open(dialog);
+}
+
+/**
+ * The challenge again during the game (a tap on the top bar's "vs Deniz"): what to beat, how a
+ * game is won, and where the two stand after the deals played (`done`; `mine`: the person's
+ * contracts, the engine's count). A play-test, once the game began, could not see what it had
+ * to beat until a deal's end.
+ */
+export function openChallengeInfo({ challenge, done, mine }) {
+  const dialog = sheetDialog("challenge-dialog");
+  const { name, result } = challenge;
+  const theirs = result.climbed.slice(0, done).filter(Boolean).length;
+  sheet("challenge-dialog", t("challenge.from", { name }), [
+    ...challengeTarget(challenge),
+    done >= 1 && done <= result.climbed.length ? h("p", { class: "duel-line", text: t("deal.duel_score", { deal: done, mine, name, theirs }) }) : null,
+    dealMarksLine(challenge),
+  ], [closeButton(dialog, "", t("challenge.close"), true)], { decide: true });
+  return open(dialog);
+}
+
+/** "Beat Deniz: 2 contracts, 578 penalty points", and how a game is won (a play-test asked). */
+function challengeTarget({ name, result }) {
+  return [
+    h("p", { class: "headline challenge-headline", text: t("challenge.beat", { name, result: resultWords(result) }) }),
+    h("p", { class: "small", text: t("challenge.how_to_win") }),
+  ];
+}
+
+/** The challenger's climbed/stayed squares and, shown, what they say (a play-test read ten squares with no legend). */
+function dealMarksLine({ name, result }) {
+  return h("div", { class: "deal-marks-line" },
+    h("p", { class: "deal-marks", "aria-hidden": "true" }, result.climbed.map(square)),
+    h("p", { class: "small", text: t("challenge.marks_label", { name, climbed: result.completed, deals: result.climbed.length }) }));
 }
 
 /**

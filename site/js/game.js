@@ -22,7 +22,7 @@ import { hintReason, moveCard as hintedCard, moveWords, progressSentence } from 
 import { dailyNumber } from "./share.js";
 import { openArchive, pastDaily } from "./archive.js";
 import { challengeLink, decodeChallenge, forgetLinkedChallenge, linkedChallenge } from "./challenge.js";
-import { badChallengeText, challengeButton, challengeResults, duelLine, openChallengeShare, openChallengeStart, resultWords } from "./friend.js";
+import { badChallengeText, challengeButton, challengeResults, duelLine, openChallengeInfo, openChallengeShare, openChallengeStart, resultWords } from "./friend.js";
 import { checkName } from "./names.js";
 import { LESSON, LESSON_SEEN, Lesson } from "./tutorial.js";
 
@@ -852,6 +852,16 @@ export class Game {
 
   openStats() {
     return openStats({ stats: this.stats, today: utcToday(), onWatch: (save, game) => this.watchSave(save, gameTitle(game)) });
+  }
+
+  /** The challenge being played, again (the top bar's mark): what to beat and where the two stand. */
+  showChallenge() {
+    const challenge = this.state.mode?.challenge;
+    const view = this.state.view;
+    if (!challenge?.result?.climbed || !view) return;
+    // Deals finished: the one in play is not (the game over: every deal is).
+    const done = view.game_over ? view.deal : view.deal - 1;
+    return openChallengeInfo({ challenge, done, mine: view.players[0].completed });
   }
 
   /** The game-over sheet's part: share the Daily (the first of its date), statistics, the replay. */

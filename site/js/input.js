@@ -26,6 +26,9 @@ export function bindInput(game) {
   on($("retry-button"), "click", () => game.boot());
   on($("keyboard-button"), "click", () => game.toggleKeyboard());
   on($("log-button"), "click", () => game.openLog());
+  on($("deal-counter"), "click", (event) => {
+    if (event.target.closest("#challenge-badge")) game.showChallenge();
+  });
 
   on($("actions-end"), "click", (event) => {
     if (event.target.closest("#hint-button")) game.askHint();

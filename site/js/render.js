@@ -140,11 +140,14 @@ export class Renderer {
     const badge = modeBadge(state.mode);
     const brief = modeBadge(state.mode, { short: true });
     const difficulty = state.mode?.mode === "new" && !state.mode.learn && !state.mode.challenge?.name;
-    replaceIfChanged($("deal-counter"), `${badge}|${brief}|${counter}|${last}`, () => [
-      badge ? h("span", { class: "mode-badge" },
+    // A friend's challenge: the mark opens it again (what to beat, where the two stand), named by
+    // the form it shows (a button's name must hold its visible words: axe).
+    const rival = Boolean(state.mode?.challenge?.name);
+    replaceIfChanged($("deal-counter"), `${badge}|${brief}|${counter}|${last}|${rival}`, () => [
+      badge ? h(rival ? "button" : "span", rival ? { type: "button", id: "challenge-badge", class: "mode-badge", "aria-haspopup": "dialog" } : { class: "mode-badge" },
         difficulty ? h("span", { class: "visually-hidden", text: `${t("start.new")}: ` }) : null,
         // A phone's bar has room for the short form ("vs Ayşe", "Past #31"): read, the long one.
-        brief !== badge ? [h("span", { class: "long", text: badge }), h("span", { class: "short", "aria-hidden": "true", text: brief })] : badge) : null,
+        brief !== badge ? [h("span", { class: "long", text: badge }), h("span", { class: "short", "aria-hidden": rival ? null : "true", text: brief })] : badge) : null,
       // Read as "New Game: Easy, Deal 3/10", not "Easy Deal 3/10" (a play-test's screen reader).
       badge ? h("span", { class: "visually-hidden", text: ", " }) : null,
       counter ? h("span", { class: "deal-now" }, counter, last ? h("span", { class: "deal-last" },

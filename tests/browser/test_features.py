@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -728,6 +729,24 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
         settle(page, RESUME_MS)
         assert "Aylin" in page.inner_text("#deal-counter")
         page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-table.png"))
+        # The top bar's mark shows the challenge again, with where the two stand after the deals
+        # played (a play-test could not see what to beat once the game began).
+        page.locator("#challenge-badge").click()
+        info = page.locator("#challenge-dialog[open]")
+        info.wait_for()
+        expect(info.locator(".challenge-headline")).to_contain_text(str(aylin["result"]["penalty"]))
+        standing = info.locator(".duel-line")
+        expect(standing).to_contain_text("Aylin")
+        if lang == "en":
+            done = int(re.search(r"Deal (\d+)/", page.inner_text("#deal-counter")).group(1)) - 1  # the deal in play is not done
+            mine = sum(duel["friend"]["climbed"][:done])
+            theirs = sum(aylin["result"]["climbed"][:done])
+            expect(standing).to_have_text(f"Contracts after deal {done}: you {mine}, Aylin {theirs}.")
+            expect(info).to_contain_text("Whoever climbs more contracts wins; with as many, fewer penalty points.")
+        page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-again.png"))
+        assert axe(page, "challenge-dialog during the game", size) == []
+        info.locator(".sheet-foot button").click()
+        expect(page.locator("#challenge-dialog[open]")).to_have_count(0)
         type_moves(page, duel["moves"])
         # The last deal's sheet says how Aylin did on that deal and where the two stand.
         deal = len(duel["friend"]["climbed"])
