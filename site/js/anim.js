@@ -1,7 +1,7 @@
 // anim.js — plays view.events one by one: the table moves a step at a time and a status line
 // narrates each play. It only moves what the events say moved; it never judges a play.
 
-import { cardBack, cardElement } from "./cards.js";
+import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardInText, t as words, variant } from "./i18n.js";
 import { reducedMotion } from "./prefs.js";
 
@@ -180,6 +180,37 @@ export function narrate(event, players) {
     case "game_end": return t("event.game_end");
     default: return "";
   }
+}
+
+/**
+ * What the computer players did this round that changes the table, in one short line per player
+ * ("Mira: took 10♥, laid down."), or "": a phone's status box keeps only the last play, and a
+ * play-test saw "Jisoo discarded J♣" where Mira had taken its 10♥ and laid down. Draws from the
+ * stock and discards are left out (the pile and the seat's chip show them).
+ */
+export function roundNote(events, players) {
+  const acts = new Map();
+  const add = (seat, text) => acts.set(seat, [...(acts.get(seat) || []), text]);
+  for (const event of events) {
+    if (event.seat === undefined || event.seat === null || event.seat === 0) continue;
+    if (event.type === "draw" && event.source === "discard") add(event.seat, words("round.took", { card: shortCard(event.card) }));
+    if (event.type === "laydown") add(event.seat, words("round.laid_down"));
+    if (event.type === "layoff") add(event.seat, { layoff: event.card });
+    if (event.type === "out") add(event.seat, words("round.went_out"));
+  }
+  return [...acts].map(([seat, list]) => words("round.player", { name: players[seat]?.name ?? "", acts: joinLayoffs(list).join(", ") })).join(" ");
+}
+
+/** A player's lay-offs in a row as one act: "laid off 7♣ 8♣", not the verb for every card. */
+function joinLayoffs(list) {
+  const out = [];
+  for (const item of list) {
+    const last = out.at(-1);
+    if (typeof item === "string") out.push(item);
+    else if (last?.cards) last.cards.push(item.layoff);
+    else out.push({ cards: [item.layoff] });
+  }
+  return out.map((item) => (typeof item === "string" ? item : words("round.laid_off", { cards: item.cards.map(shortCard).join(" ") })));
 }
 
 function rectOf(element) {

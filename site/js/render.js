@@ -258,6 +258,12 @@ export class Renderer {
   /** The latest play, shown; the plays just before it (an instant round) kept for screen readers. */
   drawStatus(state) {
     const status = $("status");
+    // What the computer players did to the table last round, above the line: shown, not read
+    // again (each play was said as it happened), and not part of the status line.
+    const note = $("status-note");
+    const noted = note.textContent !== (state.statusNote || "");
+    note.textContent = state.statusNote || "";
+    note.hidden = !state.statusNote;
     const key = JSON.stringify([state.statusEarlier || "", state.status]);
     const changed = replaceIfChanged(status, key, () => [
       state.statusEarlier ? h("span", { class: "earlier", text: `${state.statusEarlier} ` }) : null,
@@ -265,9 +271,10 @@ export class Renderer {
     ]);
     // The box is a pile's height: a long line (a refusal naming four cards, in Turkish) is set
     // smaller rather than scroll inside it. Read only when the text changed.
-    if (changed) {
-      status.classList.remove("dense");
-      if (status.scrollHeight > status.clientHeight + 1) status.classList.add("dense");
+    if (changed || noted) {
+      const box = $("status-box");
+      box.classList.remove("dense");
+      if (box.scrollHeight > box.clientHeight + 1) box.classList.add("dense");
     }
   }
 

@@ -247,7 +247,7 @@ function bestPlace(box, height, width, room) {
   // The whole of a card in the hand and of a meld counts too, if less (a play-test: a mark over
   // the lower half of the hand, or of the melds just laid off onto, read as hiding them).
   const keep = [...ranks("#hand button.card", 50), ...boxes("#hand button.card", 3), ...ranks("#melds .meld .slot", 8),
-    ...boxes("#melds .meld", 2), ...boxes(".pile, #status", 1), ...boxes(".seat", 0.25), ...boxes("#contract-panel", 0.25),
+    ...boxes("#melds .meld", 2), ...boxes(".pile, #status-box", 1), ...boxes(".seat", 0.25), ...boxes("#contract-panel", 0.25),
     ...boxes("#log-panel, #hint", 0.25), ...boxes(PLAY_BUTTONS, 10), ...boxes("#actions > button", 2)]
     .filter(([rect]) => rect && rect.right > rect.left && rect.bottom > rect.top);
   const covered = (top, left, rect) => Math.max(0, Math.min(top + height, rect.bottom) - Math.max(top, rect.top))
