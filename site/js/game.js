@@ -3,7 +3,7 @@
 
 import { startEngine } from "./bridge.js";
 import { BootProgress } from "./progress.js";
-import { narrate, playEvents, roundNote } from "./anim.js";
+import { narrate, playEvents } from "./anim.js";
 import { arrangeJudged, handKeys, modeLine } from "./render.js";
 import { KEYS } from "./storage.js";
 import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
@@ -924,7 +924,7 @@ export class Game {
     const discarded = events.some((event) => event.seat === 0 && event.type === "discard");
     const kept = animate && !discarded ? this.state.newCards.map((key) => key.split("#")[0]) : [];
     const others = events.some((event) => event.seat !== undefined && event.seat !== null && event.seat !== 0);
-    if (others) this.set({ hint: { text: t("hint.wait") }, othersPlaying: true, statusNote: "" });
+    if (others) this.set({ hint: { text: t("hint.wait") }, othersPlaying: true, statusNote: null });
     if (events.length) {
       this.set({ final: view }); // the contract panel reads the hand after the person's play from it
       const hooks = {
@@ -985,10 +985,11 @@ export class Game {
     if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
     if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
     // What the computer players did to the table this round stays above the status line through
-    // the person's turn (this deal's plays only: a deal that ended has its sheet).
+    // the person's turn (this deal's plays only: a deal that ended has its sheet). Kept as events,
+    // so it is worded in the language of the moment.
     if (others) {
       const start = events.findLastIndex((event) => event.type === "deal_start" || event.type === "deal_end");
-      this.set({ statusNote: roundNote(events.slice(start + 1), view.players) });
+      this.set({ statusNote: { events: events.slice(start + 1), players: view.players } });
     }
     const waited = Boolean(this.waitSaid) && this.state.status === this.waitSaid;
     this.waitLine = null;

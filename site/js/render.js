@@ -2,6 +2,7 @@
 // It reads view.legal to light up what may be played; it never decides what is legal.
 
 import { $, h, replaceIfChanged } from "./dom.js";
+import { roundNote } from "./anim.js";
 import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
 import { arrangedSlots, canDiscard, layoffTargets } from "./state.js";
@@ -261,9 +262,10 @@ export class Renderer {
     // What the computer players did to the table last round, above the line: shown, not read
     // again (each play was said as it happened), and not part of the status line.
     const note = $("status-note");
-    const noted = note.textContent !== (state.statusNote || "");
-    note.textContent = state.statusNote || "";
-    note.hidden = !state.statusNote;
+    const said = state.statusNote ? roundNote(state.statusNote.events, state.statusNote.players) : "";
+    const noted = note.textContent !== said;
+    note.textContent = said;
+    note.hidden = !said;
     const key = JSON.stringify([state.statusEarlier || "", state.status]);
     const changed = replaceIfChanged(status, key, () => [
       state.statusEarlier ? h("span", { class: "earlier", text: `${state.statusEarlier} ` }) : null,

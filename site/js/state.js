@@ -58,7 +58,7 @@ export function emptyTable() {
     log: [],              // recent plays, newest last
     recentMelds: [],      // meld ids touched by the last plays (outlined)
     statusEarlier: "",    // the plays before the status line's one in an instant round (read out, not shown)
-    statusNote: "",       // what the computer players did to the table last round (anim.js roundNote), shown above it
+    statusNote: null,     // {events, players}: the computer players' last round, shown above it (anim.js roundNote)
   };
 }
 

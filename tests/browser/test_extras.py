@@ -493,3 +493,67 @@ def test_watch_a_leaderboard_entry(context: BrowserContext, page: Page, site: Si
     board.get_by_role("button", name="Watch Board Bea's game").first.click()
     expect(viewer.get_by_role("alert")).to_have_text("This game can't be replayed here: no entry on the board for this player")
     guard.console_errors[:] = [e for e in guard.console_errors if "status of 404" not in e]
+
+
+SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def round_note(events: list[dict[str, Any]], names: list[str]) -> str:
+    """The English line the page keeps above the status line for a round's events (anim.js roundNote)."""
+    short = lambda card: "★" if card == "JK" else card[:-1] + SUIT_SIGNS[card[-1]]  # noqa: E731
+    acts: dict[int, list] = {}
+    for event in events:
+        seat = event.get("seat")
+        if not seat:
+            continue
+        if event["type"] == "draw" and event["source"] == "discard":
+            acts.setdefault(seat, []).append(f"took {short(event['card'])}")
+        elif event["type"] == "laydown":
+            acts.setdefault(seat, []).append("laid down")
+        elif event["type"] == "layoff":
+            items = acts.setdefault(seat, [])
+            if items and isinstance(items[-1], list):
+                items[-1].append(short(event["card"]))
+            else:
+                items.append([short(event["card"])])
+        elif event["type"] == "out":
+            acts.setdefault(seat, []).append("went out")
+    words = lambda item: item if isinstance(item, str) else "laid off " + " ".join(item)  # noqa: E731
+    return " ".join(f"{names[seat]}: {', '.join(words(item) for item in items)}." for seat, items in acts.items())
+
+
+def test_the_status_box_keeps_what_the_computer_players_did_to_the_table(context: BrowserContext, page: Page, site: Site) -> None:
+    """After the computer players' round, a line above the status line keeps the discards they
+    took, their lay-downs and lay-offs (a phone play-test saw only the last discard), in the
+    language of the moment, and outside the live status line (each play was read as it came)."""
+    from ladder_rummy import adapter
+
+    context.add_init_script(seed_script({"ladder-rummy:settings": json.loads(INSTANT)}))
+    seed = "sheet-2"
+    adapter.new_game(json.dumps({"mode": "new", "difficulty": "normal", "seed": seed}))
+    open_seed(page, site, seed, "normal")
+    note, status = page.locator("#status-note"), page.get_by_role("status")
+    expect(note).to_be_hidden()
+    shown = ""
+    for _ in range(40):
+        view = json.loads(adapter.current())["view"]
+        move = "draw stock" if "draw stock" in view["legal"] else next(m for m in view["legal"] if m.startswith("discard "))
+        before = replies(page)
+        command(page, move)
+        after(page, before)
+        answer = json.loads(adapter.act(move))
+        if move.startswith("discard"):
+            names = [player["name"] for player in answer["view"]["players"]]
+            shown = round_note(answer["view"]["events"], names)
+            if shown:
+                expect(note).to_have_text(shown)
+                if "laid down" in shown:
+                    break
+            else:
+                expect(note).to_be_hidden()
+    assert "laid down" in shown, "the seed's first deal has a computer player's lay-down"
+    assert shown not in status.inner_text()
+    page.get_by_role("button", name="Settings").click()
+    choose_setting(page, "Language", "Türkçe")
+    page.locator("#settings-dialog[open]").get_by_role("button", name="Tamam").click()
+    expect(note).to_contain_text("kontratını açtı")
