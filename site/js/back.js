@@ -38,12 +38,17 @@ export function sheetClosed(dialog) {
  * meant for the page before: it goes on there. Forward onto the page's entry does nothing.
  */
 function onPopState() {
+  // A sheet closed just now (by its button) whose "close" event has not run yet is no longer
+  // open: this Back is not for it. Counted open, it swallowed the Back that should leave the page
+  // (a clean-clone run of the Back test), and its close below left a guard entry behind.
+  for (const dialog of stack.filter((sheet) => !sheet.open)) sheetClosed(dialog);
   const top = stack.at(-1);
   if (top) {
     // As Escape does: a "cancel" event (a sheet may tell it from a close by the page), then the
     // close (its returnValue stays "": closed, nothing chosen).
     top.dispatchEvent(new Event("cancel"));
     top.close();
+    sheetClosed(top); // now, not when its "close" event runs: another sheet still open gets an entry
     if (stack.length) guard();
     return;
   }
