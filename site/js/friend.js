@@ -111,10 +111,9 @@ export function openChallengeStart({ challenge, difficulty, verified }) {
 export function openChallengeInfo({ challenge, done, mine }) {
   const dialog = sheetDialog("challenge-dialog");
   const { name, result } = challenge;
-  const theirs = result.climbed.slice(0, done).filter(Boolean).length;
   sheet("challenge-dialog", t("challenge.from", { name }), [
     ...challengeTarget(challenge),
-    done >= 1 && done <= result.climbed.length ? h("p", { class: "duel-line", text: t("deal.duel_score", { deal: done, mine, name, theirs }) }) : null,
+    done >= 1 && done <= result.climbed.length ? h("p", { class: "duel-line", text: duelScore(name, result.climbed, done, mine) }) : null,
     dealMarksLine(challenge),
   ], [closeButton(dialog, "", t("challenge.close"), true)], { decide: true });
   return open(dialog);
@@ -144,9 +143,13 @@ function dealMarksLine({ name, result }) {
 export function duelLine(name, climbed, deal, mine) {
   const theirs = climbed[deal - 1];
   if (theirs === undefined) return null;
-  const count = climbed.slice(0, deal).filter(Boolean).length;
   return h("p", { class: "duel-line" }, square(theirs), " ",
-    `${t(theirs ? "deal.duel_climbed" : "deal.duel_stayed", { name })} ${t("deal.duel_score", { deal, mine, name, theirs: count })}`);
+    `${t(theirs ? "deal.duel_climbed" : "deal.duel_stayed", { name })} ${duelScore(name, climbed, deal, mine)}`);
+}
+
+/** "Contracts after deal 4: you 3, Deniz 4.": the challenger's count from their climbed/stayed row. */
+function duelScore(name, climbed, deal, mine) {
+  return t("deal.duel_score", { deal, mine, name, theirs: climbed.slice(0, deal).filter(Boolean).length });
 }
 
 /**

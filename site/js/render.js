@@ -52,6 +52,7 @@ export class Renderer {
     this.density = 0;           // the melds' condensing step; only grows within a deal (no jumps back)
     this.densityDeal = null;    // the game and deal the density was found in
     this.screen = null;         // the window size the density was found for
+    this.round = null;          // {source, lang, text}: the status box's round line, worded (roundLine)
     this.sizes = null;          // the hand's and the melds' boxes, read once per resize (see measure)
     this.last = null;           // the state last drawn, drawn again when those boxes change
     this.watch = null;
@@ -256,13 +257,22 @@ export class Renderer {
     replaceIfChanged($("discard-top"), `${top}|${document.documentElement.lang}`, () => (top ? cardElement(top) : []));
   }
 
+  /** The round's line (anim.js roundNote), worded once per round and language, not on every draw. */
+  roundLine(round) {
+    const lang = document.documentElement.lang;
+    if (this.round?.source !== round || this.round.lang !== lang) {
+      this.round = { source: round, lang, text: round ? roundNote(round.events, round.players) : "" };
+    }
+    return this.round.text;
+  }
+
   /** The latest play, shown; the plays just before it (an instant round) kept for screen readers. */
   drawStatus(state) {
     const status = $("status");
     // What the computer players did to the table last round, above the line: shown, not read
     // again (each play was said as it happened), and not part of the status line.
     const note = $("status-note");
-    const said = state.statusNote ? roundNote(state.statusNote.events, state.statusNote.players) : "";
+    const said = this.roundLine(state.statusNote);
     const noted = note.textContent !== said;
     note.textContent = said;
     note.hidden = !said;
