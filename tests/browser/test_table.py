@@ -893,9 +893,9 @@ def test_the_last_deal_played_to_the_end_screen(table: Page, site: Site) -> None
     "Legal moves" and the Command box: the results, their chart and buttons, and a finished
     save that no tab resumes.
 
-    The game's first nine deals are not played here: the slow suite's challenge test plays a
-    whole game through the page (test_features.play_whole_game), and playing it twice cost
-    this suite three minutes."""
+    The game's first nine deals are not played here: the challenge test plays a first deal
+    through the page (test_features.play_through), and a whole game through the page cost
+    the suite over two minutes."""
     last = last_deal()
     table.goto(site.url)
     table.locator("#start-dialog[open]").wait_for()
