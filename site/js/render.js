@@ -453,6 +453,9 @@ export class Renderer {
     // says when the person's own order stands instead.
     const word = t(by === "rank" ? "sort.button_rank" : "sort.button_suit");
     sort.setAttribute("aria-label", `${t("sort.aria")}: ${word}${state.manual ? ` (${t("sort.manual")})` : ""}`);
+    // ... and shows it: a dot on the button while the hand is in the person's own order (a
+    // play-test could not tell whether a press would sort the hand or switch the order).
+    sort.classList.toggle("manual", Boolean(state.manual));
   }
 
   drawArrange(view, state) {

@@ -644,8 +644,12 @@ def test_drag_reorders_the_hand_and_the_order_is_kept(table: Page, site: Site) -
     sort = table.locator("#sort-button")
     expect(sort).to_have_accessible_name("Sort your hand: Suit (now in your own order)")
     assert sort.get_attribute("aria-pressed") is None
+    dot = "el => getComputedStyle(el, '::after').content"
+    assert sort.evaluate(dot) == '""'  # the dot that shows it (a play-test saw no sign)
+    table.screenshot(path=str(ARTIFACTS / "sort-own-order.png"))
     sort.click()
     expect(sort).to_have_accessible_name("Sort your hand: Suit")
+    assert sort.evaluate(dot) == "none"
     assert hand(table) == start
     sort.click()
     expect(sort).to_have_accessible_name("Sort your hand: Rank")
