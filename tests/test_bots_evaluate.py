@@ -155,6 +155,27 @@ def test_a_run_whose_windows_use_different_cards_offers_every_gap() -> None:
     assert (second["have"], second["options"]) == (["7S", "8S"], ["5S", "6S", "9S", "10S", "JK"])
 
 
+
+def test_windows_that_share_an_ace_from_either_end_are_two_runs() -> None:
+    """A♥ 2♥ K♥: A–4 (ace low) waits for 3♥ 4♥, J–A (ace high) for J♥ Q♥. Runs do not wrap, so
+    the panel named "the run A♥–K♥" and offered all four for it (a play-test); it names the
+    first choice's run by its own window, which holds the ace at the same place."""
+    p = progress(parse_cards("AH 2H KH 5C 9D 3S 8S 7C 10C 4D"), 3)
+    hearts = p.melds[1].to_json()
+    assert (hearts["have"], hearts["low"], hearts["high"], hearts["options"]) == (["AH", "2H"], "AH", "4H", ["3H", "4H", "JK"])
+    assert p.describe().endswith("for the run AH–4H, 3H or 4H or a joker")
+    assert {"JH", "QH"} <= {str(c) for c in p.outs}  # still cards that bring the hand closer
+
+
+def test_two_runs_of_one_suit_never_name_the_same_cards() -> None:
+    """6♥ 7♥ 9♥ J♥ Q♥ for two runs of 4: a window of the first run that takes the J♥ and Q♥ the
+    second uses (there is one of each) is not the first run's (a play-test read "the run 6♥–Q♥"
+    and "the run J♥–Q♥" side by side)."""
+    first, second = (m.to_json() for m in progress(parse_cards("6H 7H 9H JH QH 3C 4C 9S 2D KD"), 3).melds)
+    assert (first["have"], first["low"], first["high"]) == (["6H", "7H", "9H"], "6H", "9H")
+    assert second["have"] == ["JH", "QH"] and not set(first["have"]) & set(second["have"])
+
+
 def test_every_natural_option_is_an_out() -> None:
     """What the panel offers for a meld is never a card that would not help."""
     for hand, step in hands(13, 80):

@@ -633,23 +633,30 @@ class _Solver:
             spare -= jokers
             meld = _meld_progress(req, key, used, n, jokers)
             if req.kind == "run" and key is not None and meld.missing:
-                meld = self._every_window(meld, size, used)
+                others = Counter(c for other in chosen for c in other[3]) - Counter(used)
+                meld = self._every_window(meld, size, used, others)
             out.append(meld)
         return tuple(out)
 
-    def _every_window(self, meld: MeldProgress, size: int, used: tuple[int, ...]) -> MeldProgress:
+    def _every_window(self, meld: MeldProgress, size: int, used: tuple[int, ...], others: Counter[int]) -> MeldProgress:
         """``meld`` (a run of the first best choice) with the gap cards of every window that
         another best choice fills as far, from cards it shares with this one: 8♥ 9♥ 10♥ wait for
         7♥ *or* J♥, and 4♠ 6♠ 7♠ 8♠ for 5♠ *or* 9♠ (6♠–9♠ uses the 8♠ where 4♠–7♠ uses the 4♠),
         not only the one end the first choice happened to aim at (two play-tests). The meld's
         cards are then every natural card those windows use, in run order, and the run is named
-        by the positions all the windows share. A window sharing no card with this one is
-        another run of the suit, not this one."""
+        by the positions all the windows share. A window sharing no card with this one at the
+        same place in the suit is another run, not this one: A♥ 2♥ K♥ wait for 3♥ 4♥ (ace low)
+        or J♥ Q♥ (ace high), two runs, not "the run A♥–K♥" (a play-test). So is one that takes a
+        card another meld of this choice uses, with no copy to spare (it named one J♥ Q♥ in two
+        runs of one suit)."""
         held = set(used)
         suit = SUITS.index(meld.suit) if meld.suit else -1
+        spare = [have - others[c] for c, have in enumerate(self.counts)]
         runs = ((w, set(u)) for chosen, _ in self.found for kind, width, w, u in chosen[:len(self.run_sizes)]
                 if kind == "run" and width == size and w is not None and w.suit == suit and len(u) == len(used))
-        windows = [(w, cells) for w, cells in runs if held & cells]
+        mine = _places(next(w for w in _WINDOWS[size] if w.suit == suit and w.start == meld.start), held)
+        windows = [(w, cells) for w, cells in runs if mine & _places(w, held)
+                   and all(c in held or spare[c] > 0 for c in cells)]
         starts = {w.start for w, _ in windows}
         if len(starts) < 2:
             return meld
@@ -663,6 +670,11 @@ class _Solver:
         return replace(meld, start=max(starts), end=min(starts) + size - 1,
                        cards=naturals + tuple(c for c in meld.cards if c.is_joker),
                        options=options + tuple(c for c in meld.options if c.is_joker))
+
+
+def _places(window: _Window, cards: set[int]) -> set[int]:
+    """The positions in the suit (1 = low ace … 14 = high ace) at which ``window`` uses ``cards``."""
+    return {window.start + k for k, c in enumerate(window.cells) if c in cards}
 
 
 def _split(picked: list[int], left: list[int], size: int) -> list[int]:
