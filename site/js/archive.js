@@ -114,6 +114,9 @@ export function openArchive({ today, finished, inProgress, month = null }) {
         h("span", { class: "visually-hidden", text: ` ${longDate(locale, date)}: ${describe(date)}` }),
         h("span", { class: "day-mark", "aria-hidden": "true" })));
     })));
+    // Every month six weeks high: a month of four or five moved the ‹ › buttons ~70 px under the
+    // finger paging through them (the sheet is centred; a play-test).
+    while (rows.length < 6) rows.push(h("tr", { class: "pad", "aria-hidden": "true" }, Array.from({ length: 7 }, () => h("td", { class: "empty" }))));
     grid.replaceChildren(
       h("div", { class: "archive-nav" },
         h("button", {

@@ -204,7 +204,13 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
             expect(sheet.locator(".archive-detail h3")).to_contain_text("November 30, 2026")
             sheet.get_by_role("button", name="Next month").click()
             expect(sheet.locator(".archive-detail")).to_have_text("Choose a day to see it or play it.")
+            # Every month is six weeks high, so ‹ › stay under the finger: between a month of five
+            # weeks and one of six the buttons moved 46 px (a play-test).
+            nav = lambda: sheet.get_by_role("button", name="Previous month").bounding_box()["y"]
+            in_december = nav()
             sheet.get_by_role("button", name="Previous month").click()
+            expect(sheet.locator("tbody tr")).to_have_count(6)
+            assert nav() == in_december
         title = sheet.locator(".archive-nav h3").inner_text()
         month = today - dt.timedelta(days=1) if lang != "en" else dt.date.fromisoformat(done)
         expected = {"en": month.strftime("%B"), "tr": ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos",
