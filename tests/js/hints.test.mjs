@@ -152,7 +152,7 @@ test("a group is named by its rank in every language; two groups of one rank by 
   const expected = {
     en: "1 card to go: one more 5 or a joker for the group of 5s.",
     tr: "1 kart eksik: 5'ler grubu için bir 5 ya da joker daha.",
-    ko: "1장 더 필요: 5 그룹에 5 또는 조커 한 장 더.",
+    ko: "1장 더 필요: 숫자 5 그룹에 5 또는 조커 한 장 더.", // "숫자": "2 그룹에 2장 더" read as counts (a play-test)
   };
   const one = { ...TWO_PLANS, outs: ["5C", "5D", "5H", "5S", "JK"] };
   for (const [lang, sentence] of Object.entries(expected)) {
