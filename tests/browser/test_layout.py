@@ -243,8 +243,10 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
         page.keyboard.press("Escape")
         page.locator("#start-dialog[open]").wait_for(state="detached")
+        discard: dict[tuple[int, int], float] = {}  # Discard's right edge, not down yet
         for size in sizes:
             problems += check(page, size, touch, "eleven", lang, panels)
+            discard[size] = page.locator("#discard-button").bounding_box()["x"] + page.locator("#discard-button").bounding_box()["width"]
         # A card lifted in the fan of eleven (its left edge: the strip every size shows).
         page.locator("#hand button.card").nth(4).click(position={"x": 5, "y": 20})
         page.locator("#hand button.card.lifted").wait_for()
@@ -256,8 +258,13 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         open_at(page, site, positions["crowded"])
         page.locator(f'#hand button.card[data-card="{positions["lift"]}"]').first.click()
         page.locator("#melds .meld.accepts").first.wait_for()
+        assert page.locator("#laydown-button").is_hidden()  # down: Lay down and Arrange have left the row
         for size in sizes:
             problems += check(page, size, touch, "crowded-lifted", lang, panels)
+            # Discard kept its place (a play-test's thumb found a greyed Lay down where it had been).
+            box = page.locator("#discard-button").bounding_box()
+            if abs(box["x"] + box["width"] - discard[size]) > 1:
+                problems.append(f"{lang} {size[0]}×{size[1]}: Discard moved once down ({discard[size]:.0f} → {box['x'] + box['width']:.0f})")
         if kind == "tablet":
             # The keyboard panel open on a tablet held upright: the melds' area gives it room, so
             # the turn and the Command box are on screen together and nothing scrolls (a
