@@ -1195,6 +1195,22 @@ export class Game {
     return { melds, onto: melds.length === 1 && card !== "JK" ? melds[0] : null };
   }
 
+  /**
+   * A hand card dragged onto a meld (its id) or onto the discard pile ("discard"): as lifting it
+   * and tapping there, with the same words when the engine's moves have no such play (a
+   * play-test dragged cards there and saw only the hand reordered). False while the Arrange
+   * panel is open: there a drag only reorders the hand.
+   */
+  dropCard(index, target) {
+    if (this.state.arrange) return false;
+    if (!this.myTurn()) { this.explainWait(); return true; }
+    if (this.state.view.phase === "draw") { this.explain(t("hint.draw_first")); return true; }
+    this.set({ selected: index, hint: this.cardHint(this.state.order[index]) });
+    if (target === "discard") this.discardSelected();
+    else this.layoffTo(target);
+    return true;
+  }
+
   deselect() {
     if (this.state.selected !== null) this.set({ selected: null, hint: this.myTurn() ? { text: this.phaseLine() } : null });
   }

@@ -88,7 +88,8 @@ export function bindInput(game) {
   return () => off.splice(0).forEach((remove) => remove());
 }
 
-/** Hand cards: tap to select, drag (pointer events) or Alt+←/→ to reorder. */
+/** Hand cards: tap to select; drag (pointer events) or Alt+←/→ to reorder, or drag onto a meld
+ * to lay off and onto the discard pile to discard. */
 function bindHand(game, on) {
   const hand = $("hand");
   let drag = null;
@@ -135,6 +136,8 @@ function bindHand(game, on) {
     suppressClick = true;
     setTimeout(() => { suppressClick = false; }, 0);
     if (event.type === "pointercancel") return;
+    const drop = dropTarget(event.clientX, event.clientY, element);
+    if (drop !== null && game.dropCard(index, drop)) return;
     const target = cardAt(event.clientX, event.clientY, element);
     if (!target) return;
     const targetIndex = Number(target.card.dataset.index);
@@ -183,6 +186,18 @@ function bindHand(game, on) {
     }
     rove(cards, moves[event.key]);
   });
+}
+
+/** Where a dragged hand card was let go, under `moving` itself: a meld's id, "discard" for the
+ * discard pile, or null (the hand, or anywhere else: the drag reorders the hand). */
+function dropTarget(x, y, moving) {
+  for (const element of document.elementsFromPoint(x, y)) {
+    if (moving.contains(element)) continue;
+    const meld = element.closest("#melds .meld");
+    if (meld) return Number(meld.dataset.meld);
+    if (element.closest("#discard")) return "discard";
+  }
+  return null;
 }
 
 /** One tab stop over `items` (the hand, the Legal moves list): the one at `index`, kept within the

@@ -20,7 +20,7 @@ from helpers import (INSTANT, ROOT, before_the_end, choose, command, device, fin
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 ARTIFACTS = ROOT / "artifacts"
 CARD_NAME = re.compile(r"^((10|[2-9]|ace|jack|queen|king) of (hearts|diamonds|clubs|spades)|Joker)$")
@@ -854,6 +854,44 @@ def test_a_second_tap_never_discards_a_card_that_fits_a_meld(table: Page, site: 
     table.mouse.click(*spot)
     expect(table.locator("#hand button.card.lifted")).to_have_count(0)
     assert len(hand(table)) == cards
+
+
+def drag_onto(page: Page, card: Locator, target: Locator) -> None:
+    """Drag a hand card (held by its left edge, the strip every fan shows) onto the middle of `target`."""
+    start, end = card.bounding_box(), target.bounding_box()
+    assert start and end
+    page.mouse.move(start["x"] + 6, start["y"] + 20)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
+    page.mouse.up()
+
+
+def test_a_card_dragged_onto_a_meld_is_laid_off_and_onto_the_discard_pile_discarded(table: Page, site: Site) -> None:
+    """A drag ends where it is let go: on a meld the card fits, a lay-off; on one it does not, the
+    same words as a tap there, the card left lifted; on the discard pile, a discard. A play-test
+    dragged cards there and saw only its hand reordered."""
+    save, card = fitting_card(1)
+    resume_at_play(table, site, save)
+    cards = len(hand(table))
+    legal = legal_moves(table)
+    meld = next(m.split()[2] for m in legal if m.startswith(f"layoff {card} "))
+    # One that fits no meld first: refused in words, nothing played, the card lifted to try again.
+    fits = {m.split()[1] for m in legal if m.startswith("layoff ")}
+    spare = next(c for c in hand(table) if c not in fits and c != "JK" and hand(table).count(c) == 1 and f"discard {c}" in legal)
+    drag_onto(table, table.locator(f'#hand button.card[data-card="{spare}"]'), table.locator(f'#melds [data-meld="{meld}"]'))
+    expect(table.locator("#hint")).to_contain_text(f"{card_words(spare)} fits no meld")
+    expect(table.locator(f'#hand button.card[data-card="{spare}"]')).to_have_attribute("aria-pressed", "true")
+    assert len(hand(table)) == cards
+    before = replies(table)
+    drag_onto(table, table.locator(f'#hand button.card[data-card="{card}"]').first, table.locator(f'#melds [data-meld="{meld}"]'))
+    after(table, before)
+    assert len(hand(table)) == cards - 1
+    expect(table.locator("#status .latest")).to_have_text(re.compile(r"^You laid off "))
+    expect(table.locator("#app")).to_have_attribute("data-phase", "play")
+    before = replies(table)
+    drag_onto(table, table.locator(f'#hand button.card[data-card="{spare}"]'), table.locator("#discard"))
+    after(table, before)  # the turn is over (here a computer player then goes out: the deal ends)
+    assert len(hand(table)) == cards - 2 and spare not in hand(table)
 
 
 def test_lay_down_leaves_the_fewest_points_in_hand(table: Page, site: Site) -> None:
