@@ -882,6 +882,9 @@ def test_a_card_dragged_onto_a_meld_is_laid_off_and_onto_the_discard_pile_discar
     expect(table.locator("#hint")).to_contain_text(f"{card_words(spare)} fits no meld")
     expect(table.locator(f'#hand button.card[data-card="{spare}"]')).to_have_attribute("aria-pressed", "true")
     assert len(hand(table)) == cards
+    table.keyboard.press("Escape")  # put back: lifted, it may lie over the next card's edge
+    expect(table.locator("#hand button.card.lifted")).to_have_count(0)
+    table.wait_for_timeout(300)  # the fan closes up again
     before = replies(table)
     drag_onto(table, table.locator(f'#hand button.card[data-card="{card}"]').first, table.locator(f'#melds [data-meld="{meld}"]'))
     after(table, before)
