@@ -936,6 +936,9 @@ export class Game {
         },
         show: (shown, event) => {
           const recent = event.type === "laydown" ? event.melds : event.type === "layoff" ? [event.meld] : this.state.recentMelds;
+          // A new deal's hand comes sorted: an order of the person's own was for the last hand (a
+          // play-test's next hands came in deal order, each drawn card put at the end).
+          if (event.type === "deal_start" && this.state.manual) this.set({ manual: false });
           const { order, added } = this.arrangeHand(shown.hand);
           if (event.type === "draw" && event.seat === 0 && event.card && added.length) drawn.push(...added);
           if (event.type === "deal_start") { drawn.length = 0; kept.length = 0; }
@@ -1205,10 +1208,22 @@ export class Game {
     if (this.state.arrange) return false;
     if (!this.myTurn()) { this.explainWait(); return true; }
     if (this.state.view.phase === "draw") { this.explain(t("hint.draw_first")); return true; }
+    const fits = this.dropFits(index, target);
     this.set({ selected: index, hint: this.cardHint(this.state.order[index]) });
     if (target === "discard") this.discardSelected();
     else this.layoffTo(target);
+    // Refused: the words stay, the card goes back to the hand (left lifted, a tap to take it up
+    // again would have discarded it; a play-test).
+    if (!fits) this.set({ selected: null });
     return true;
+  }
+
+  /** Whether hand card `index` let go on `target` would be played: the drag lights the spot so. */
+  dropFits(index, target) {
+    const { view, order, arrange } = this.state;
+    if (arrange || !view || !this.myTurn() || view.phase !== "play") return false;
+    const card = order[index];
+    return target === "discard" ? canDiscard(view.legal, card) : layoffTargets(view.legal, card).some((one) => one.meld === target);
   }
 
   deselect() {

@@ -3,6 +3,7 @@
 import { $ } from "./dom.js";
 
 const DRAG_START_PX = 8;
+const DROP_MARGIN_PX = 24; // a drag let go this far above or below the hand still moves the card in it
 
 /** Wire the table's controls to `game`. Returns a function that removes every listener. */
 export function bindInput(game) {
@@ -124,12 +125,24 @@ function bindHand(game, on) {
       drag.element.classList.add("dragging");
     }
     drag.element.style.transform = `translate(${dx}px, ${dy}px)`;
+    const spot = dropTarget(event.clientX, event.clientY, drag.element);
+    light(spot?.element || null, spot ? game.dropFits(drag.index, spot.target) : false);
   });
+
+  // The meld or pile under a dragged card is ringed, in the accent when the card would be played
+  // there (a play-test's card covered the meld it was over, and nothing said where it would land).
+  let lit = null;
+  const light = (element, fits) => {
+    if (lit && lit !== element) lit.classList.remove("drop-ok", "drop-no");
+    lit = element;
+    if (element) { element.classList.toggle("drop-ok", fits); element.classList.toggle("drop-no", !fits); }
+  };
 
   const finish = (event) => {
     if (!drag || event.pointerId !== drag.pointer) return;
     const { element, index, moving } = drag;
     drag = null;
+    light(null, false);
     if (!moving) return;
     element.classList.remove("dragging");
     element.style.transform = "";
@@ -137,7 +150,11 @@ function bindHand(game, on) {
     setTimeout(() => { suppressClick = false; }, 0);
     if (event.type === "pointercancel") return;
     const drop = dropTarget(event.clientX, event.clientY, element);
-    if (drop !== null && game.dropCard(index, drop)) return;
+    if (drop && game.dropCard(index, drop.target)) return;
+    // Let go away from the hand (over the stock, the status line): the card goes back where it
+    // was, not to the nearest place in the hand (a play-test's card moved to the front so).
+    const box = hand.getBoundingClientRect();
+    if (event.clientY < box.top - DROP_MARGIN_PX || event.clientY > box.bottom + DROP_MARGIN_PX) return;
     const target = cardAt(event.clientX, event.clientY, element);
     if (!target) return;
     const targetIndex = Number(target.card.dataset.index);
@@ -188,14 +205,15 @@ function bindHand(game, on) {
   });
 }
 
-/** Where a dragged hand card was let go, under `moving` itself: a meld's id, "discard" for the
- * discard pile, or null (the hand, or anywhere else: the drag reorders the hand). */
+/** The meld or discard pile under a dragged hand card, under `moving` itself: {element, target},
+ * the target a meld's id or "discard"; or null (the hand or anywhere else). */
 function dropTarget(x, y, moving) {
   for (const element of document.elementsFromPoint(x, y)) {
     if (moving.contains(element)) continue;
     const meld = element.closest("#melds .meld");
-    if (meld) return Number(meld.dataset.meld);
-    if (element.closest("#discard")) return "discard";
+    if (meld) return { element: meld, target: Number(meld.dataset.meld) };
+    const pile = element.closest("#discard");
+    if (pile) return { element: pile, target: "discard" };
   }
   return null;
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pytest
 from playwright.sync_api import expect
@@ -856,45 +856,62 @@ def test_a_second_tap_never_discards_a_card_that_fits_a_meld(table: Page, site: 
     assert len(hand(table)) == cards
 
 
-def drag_onto(page: Page, card: Locator, target: Locator) -> None:
-    """Drag a hand card (held by its left edge, the strip every fan shows) onto the middle of `target`."""
+def drag_onto(page: Page, card: Locator, target: Locator, hold: Callable[[], None] | None = None) -> None:
+    """Drag a hand card (held by its left edge, the strip every fan shows) onto the middle of
+    `target`; `hold()` runs while the card is held there, before it is let go."""
     start, end = card.bounding_box(), target.bounding_box()
     assert start and end
     page.mouse.move(start["x"] + 6, start["y"] + 20)
     page.mouse.down()
     page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
+    if hold:
+        hold()
     page.mouse.up()
 
 
 def test_a_card_dragged_onto_a_meld_is_laid_off_and_onto_the_discard_pile_discarded(table: Page, site: Site) -> None:
     """A drag ends where it is let go: on a meld the card fits, a lay-off; on one it does not, the
-    same words as a tap there, the card left lifted; on the discard pile, a discard. A play-test
-    dragged cards there and saw only its hand reordered."""
+    same words as a tap there and the card back in the hand; on the discard pile, a discard;
+    anywhere else off the hand, nothing (the card goes back). A play-test dragged cards onto the
+    table and saw only its hand reordered. Under the dragged card the spot is ringed, in the
+    accent where it would be played. A new deal's hand comes sorted, without the sort button's dot."""
     save, card = fitting_card(1)
     resume_at_play(table, site, save)
     cards = len(hand(table))
     legal = legal_moves(table)
     meld = next(m.split()[2] for m in legal if m.startswith(f"layoff {card} "))
-    # One that fits no meld first: refused in words, nothing played, the card lifted to try again.
+    target = table.locator(f'#melds [data-meld="{meld}"]')
+    # One that fits no meld first: refused in words, nothing played, the card back in the hand.
     fits = {m.split()[1] for m in legal if m.startswith("layoff ")}
     spare = next(c for c in hand(table) if c not in fits and c != "JK" and hand(table).count(c) == 1 and f"discard {c}" in legal)
-    drag_onto(table, table.locator(f'#hand button.card[data-card="{spare}"]'), table.locator(f'#melds [data-meld="{meld}"]'))
+    drag_onto(table, table.locator(f'#hand button.card[data-card="{spare}"]'), target, hold=lambda: expect(target).to_have_class(re.compile(r"\bdrop-no\b")))
     expect(table.locator("#hint")).to_contain_text(f"{card_words(spare)} fits no meld")
-    expect(table.locator(f'#hand button.card[data-card="{spare}"]')).to_have_attribute("aria-pressed", "true")
-    assert len(hand(table)) == cards
-    table.keyboard.press("Escape")  # put back: lifted, it may lie over the next card's edge
     expect(table.locator("#hand button.card.lifted")).to_have_count(0)
-    table.wait_for_timeout(300)  # the fan closes up again
+    expect(target).not_to_have_class(re.compile(r"\bdrop-"))
+    assert len(hand(table)) == cards
+    # Let go over the stock: nothing moves.
+    order = hand(table)
+    drag_onto(table, table.locator(f'#hand button.card[data-card="{spare}"]'), table.locator("#stock"))
+    assert hand(table) == order
     before = replies(table)
-    drag_onto(table, table.locator(f'#hand button.card[data-card="{card}"]').first, table.locator(f'#melds [data-meld="{meld}"]'))
+    drag_onto(table, table.locator(f'#hand button.card[data-card="{card}"]').first, target, hold=lambda: expect(target).to_have_class(re.compile(r"\bdrop-ok\b")))
     after(table, before)
     assert len(hand(table)) == cards - 1
     expect(table.locator("#status .latest")).to_have_text(re.compile(r"^You laid off "))
     expect(table.locator("#app")).to_have_attribute("data-phase", "play")
+    # The hand put in an order of one's own (the dot), then the discard by a drag.
+    drag_onto(table, table.locator("#hand button.card").first, table.locator("#hand button.card").last)
+    sort = table.locator("#sort-button")
+    expect(sort).to_have_class(re.compile(r"\bmanual\b"))
     before = replies(table)
     drag_onto(table, table.locator(f'#hand button.card[data-card="{spare}"]'), table.locator("#discard"))
-    after(table, before)  # the turn is over (here a computer player then goes out: the deal ends)
+    after(table, before)  # the turn is over; here a computer player then goes out, ending the deal
     assert len(hand(table)) == cards - 2 and spare not in hand(table)
+    table.locator("#deal-dialog[open]").get_by_role("button").last.click()  # Next deal
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
+    expect(sort).not_to_have_class(re.compile(r"\bmanual\b"))
+    shown = hand(table)
+    assert shown == table.evaluate("async (cards) => (await import('./js/state.js')).sortHand(cards, 'suit')", shown), shown
 
 
 def test_lay_down_leaves_the_fewest_points_in_hand(table: Page, site: Site) -> None:
