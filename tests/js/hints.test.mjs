@@ -86,10 +86,10 @@ test("a suggested lay-off names the meld by the cards one sees, not by a number 
   for (const lang of ["en", "tr", "ko"]) {
     await setLanguage(lang);
     const run = moveWords("layoff KC 3 high", { table });
-    assert.ok(run.includes("8♣–Q♣") && run.includes("K♣") && !/\b3\b/.test(run), `${lang}: ${run}`);
+    assert.ok(run.includes("8♣–\u2060Q♣") && run.includes("K♣") && !/\b3\b/.test(run), `${lang}: ${run}`);
     assert.ok(run.endsWith(t("suggest.end_high")), `${lang}: ${run}`);
     const jokerEnd = moveWords("layoff 3D 4", { table: [{ id: 4, owner: 2, kind: "run", cards: ["4D", "5D", "6D", "7D", "JK"], stands_for: [null, null, null, null, "8D"] }] });
-    assert.ok(jokerEnd.includes("4♦–8♦") && !jokerEnd.includes("JK"), `${lang}: ${jokerEnd}`); // a play-test read "4♦–JK"
+    assert.ok(jokerEnd.includes("4♦–\u20608♦") && !jokerEnd.includes("JK"), `${lang}: ${jokerEnd}`); // a play-test read "4♦–JK"
     const jokerGroup = moveWords("layoff 9S 5", { table: [{ id: 5, owner: 1, kind: "group", cards: ["9C", "JK", "9H"], stands_for: [null, "9", null] }] });
     assert.ok(jokerGroup.includes(`9♣ ${t("card.joker")} 9♥`), `${lang}: ${jokerGroup}`);
     const group = moveWords("layoff 8S 1", { table });
@@ -194,7 +194,7 @@ test("a run is named by the cards held, not by the engine's window", async () =>
     ],
     outs: ["AS", "10S", "JS", "JK"],
   };
-  assert.equal(progressSentence(spades), "2 cards to go: 2 more for the run Q♠–K♠ (10♠, J♠, A♠ or a joker).");
+  assert.equal(progressSentence(spades), "2 cards to go: 2 more for the run Q♠–\u2060K♠ (10♠, J♠, A♠ or a joker).");
 });
 
 // A hinted discard of a card the contract panel counts on says why (adapter.hint's `missing`).
@@ -268,16 +268,37 @@ const SECOND_RUN = {
   outs: ["10S", "2S", "5S", "6S", "7D", "8D", "9S", "AS", "JD", "JK", "QD"],
 };
 
+test("a run whose ways of finishing share one card is named by it, not by a span longer than the run", async () => {
+  const { progressSentence } = await import("../../site/js/hints.js");
+  // evaluate.progress("AC 4C 7C 5H 9D 3S 8S 2H KD 10H", 3).to_json(): A–4 or 4–7, sharing the 4♣.
+  const apart = {
+    step: 3, missing: 4, ready: false,
+    melds: [
+      { kind: "run", size: 4, rank: null, suit: "C", low: "4C", high: "4C", have: ["AC", "4C", "7C"], missing: 2, options: ["2C", "3C", "5C", "6C", "JK"] },
+      { kind: "run", size: 4, rank: null, suit: "H", low: "2H", high: "5H", have: ["2H", "5H"], missing: 2, options: ["3H", "4H", "JK"] },
+    ],
+    outs: ["2C", "3C", "5C", "6C", "3H", "4H", "JK"],
+  };
+  const hand = ["AC", "4C", "7C", "5H", "9D", "3S", "8S", "2H", "KD", "10H"];
+  await setLanguage("en");
+  assert.equal(progressSentence(apart, hand),
+    "4 cards to go: 2 more for the run with 4♣ (2♣, 3♣, 5♣, 6♣ or a joker); 2 more for the run 2♥–\u20605♥ (3♥, 4♥ or a joker)."); // a play-test read "the run A♣–7♣"
+  for (const [lang, words] of [["tr", "4♣ içeren seri"], ["ko", "4♣ 포함 런"]]) {
+    await setLanguage(lang);
+    assert.ok(progressSentence(apart, hand).includes(words), progressSentence(apart, hand));
+  }
+});
+
 test("a run open at both ends is named by every card it holds; a card the hand holds is 'another'", async () => {
   const { progressSentence } = await import("../../site/js/hints.js");
   await setLanguage("en");
   assert.equal(progressSentence(OPEN_RUN, ["8C", "6D", "9D", "2H", "4H", "8H", "4S", "6S", "7S", "8S"]),
-    "3 cards to go: one more 5♠, 9♠ or a joker for the run 4♠–8♠; 2 more for the run 6♦–9♦ (7♦, 8♦ or a joker).");
+    "3 cards to go: one more 5♠, 9♠ or a joker for the run 4♠–\u20608♠; 2 more for the run 6♦–\u20609♦ (7♦, 8♦ or a joker).");
   const hand = ["6D", "6D", "9D", "10D", "3S", "4S", "5S", "6S", "7S", "8S"];
   assert.equal(progressSentence(SECOND_RUN, hand),
-    "2 cards to go: 2 more for the run 7♠–8♠ (another 5♠, another 6♠, 9♠, 10♠ or a joker).");
+    "2 cards to go: 2 more for the run 7♠–\u20608♠ (another 5♠, another 6♠, 9♠, 10♠ or a joker).");
   const one = { ...SECOND_RUN, missing: 1, melds: [SECOND_RUN.melds[0], { ...SECOND_RUN.melds[1], missing: 1, options: ["6S", "9S", "JK"] }] };
-  assert.ok(progressSentence(one, hand).startsWith("1 card to go: one more card for the run 7♠–8♠: another 6♠, 9♠ or a joker."), progressSentence(one, hand));
+  assert.ok(progressSentence(one, hand).startsWith("1 card to go: one more card for the run 7♠–\u20608♠: another 6♠, 9♠ or a joker."), progressSentence(one, hand));
   for (const lang of ["tr", "ko"]) { // said in each language, never a key or a placeholder
     await setLanguage(lang);
     for (const sentence of [progressSentence(SECOND_RUN, hand), progressSentence(one, hand)]) {
