@@ -114,7 +114,9 @@ function bindHand(game, on) {
     drag = { element, index: Number(element.dataset.index), x: event.clientX, y: event.clientY, moving: false, pointer: event.pointerId };
   });
 
-  on(hand, "pointermove", (event) => {
+  // Followed on the whole page, not the hand: a quick drag's first move can already be off the
+  // hand, before the card has captured the pointer (a fast flick to the discard pile did nothing).
+  on(document, "pointermove", (event) => {
     if (!drag || event.pointerId !== drag.pointer) return;
     const dx = event.clientX - drag.x;
     const dy = event.clientY - drag.y;
@@ -162,8 +164,8 @@ function bindHand(game, on) {
     if (index < to) to -= 1;
     game.moveHandCard(index, to);
   };
-  on(hand, "pointerup", finish);
-  on(hand, "pointercancel", finish);
+  on(document, "pointerup", finish);
+  on(document, "pointercancel", finish);
 
   on(hand, "click", (event) => {
     const element = event.target.closest("button.card");
