@@ -307,7 +307,7 @@ PROGRESS_WORDS = {  # the templates of site/i18n/*.json, for the shapes the test
            "group_of": "{ranks} grubu", "ranks": {"10": "10'lar", "A": "aslar", "K": "papazlar"}},
     "ko": {"missing": "{count}장 더 필요: {parts}.", "missing_one": "1장 더 필요: {parts}.",
            "need_one": "{which}에 {options} 한 장 더", "joker": "조커", "or": " 또는 ",
-           "group_of": "{ranks} 그룹", "ranks": {"10": "10", "A": "에이스", "K": "킹"}},
+           "group_of": "{ranks} 그룹", "ranks": {"10": "숫자 10", "A": "에이스", "K": "킹"}},
 }
 
 
