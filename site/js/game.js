@@ -1134,6 +1134,15 @@ export class Game {
     this.say(text, { log: false });
   }
 
+  /**
+   * A rival's seat tapped: the line under the hand reads it out as its name says it (`label`,
+   * render.js drawSeats), the card beside the name included: its meaning was only in a tooltip,
+   * which a touch screen never shows (a play-test).
+   */
+  describeSeat(label) {
+    if (label) this.set({ hint: { text: label } });
+  }
+
   tapPile(pile) {
     if (!this.myTurn()) { this.explainWait(); return; }
     const view = this.state.view;

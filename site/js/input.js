@@ -31,6 +31,11 @@ export function bindInput(game) {
     if (event.target.closest("#challenge-badge")) game.showChallenge();
   });
 
+  on($("opponents"), "click", (event) => {
+    const seat = event.target.closest(".seat");
+    if (seat) game.describeSeat(seat.getAttribute("aria-label"));
+  });
+
   on($("actions-end"), "click", (event) => {
     if (event.target.closest("#hint-button")) game.askHint();
   });

@@ -1376,6 +1376,11 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     meld = table.locator('#melds .meld').first
     meld.click()  # not laid down yet, nothing lifted
     expect(hint).to_contain_text("only after you have laid down your contract")
+    # A rival's seat says what it shows, the card beside its name too (only a tooltip said so).
+    seat = table.locator('.seat[data-seat="3"]')
+    seat.click()
+    expect(hint).to_have_text(seat.get_attribute("aria-label"))
+    expect(hint).to_contain_text(re.compile(r"^Jisoo: .*last discarded "))
     table.get_by_role("button", name="Lay down contract").click(force=True)  # greyed (aria-disabled): not ready
     expect(hint).to_have_text(re.compile(r"^Your contract is not ready yet\. \d+ cards? to go: .+\.$"))  # and what is missing
     expect(status).to_contain_text("Your contract is not ready yet.")
