@@ -163,6 +163,8 @@ def test_windows_that_share_an_ace_from_either_end_are_two_runs() -> None:
     p = progress(parse_cards("AH 2H KH 5C 9D 3S 8S 7C 10C 4D"), 3)
     hearts = p.melds[1].to_json()
     assert (hearts["have"], hearts["low"], hearts["high"], hearts["options"]) == (["AH", "2H"], "AH", "4H", ["3H", "4H", "JK"])
+    apart = progress(parse_cards("AC 4C 7C 5H 9D 3S 8S 2H KD 10H"), 3).melds[0].to_json()
+    assert (apart["have"], apart["shared"]) == (["AC", "4C", "7C"], ["4C"])  # A–4 or 4–7: the page says "the run with 4♣"
     assert p.describe().endswith("for the run AH–4H, 3H or 4H or a joker")
     assert {"JH", "QH"} <= {str(c) for c in p.outs}  # still cards that bring the hand closer
 

@@ -91,6 +91,10 @@ class MeldProgress:
     end: int | None = None
     """The run's last position when it is not ``start + size - 1``: when several windows of
     the same cards are equally good, ``start``–``end`` are the positions they all share."""
+    shared: tuple[Card, ...] = ()
+    """With several windows, the hand's cards at the positions they all share, in run order: the
+    page names a run by its one shared card ("the run with 4♣" for A♣ 4♣ 7♣: A–4 or 4–7), where
+    the span of its cards (A♣–7♣) is longer than the run."""
 
     @property
     def high(self) -> int | None:
@@ -123,7 +127,7 @@ class MeldProgress:
         return {
             "kind": req.kind, "size": req.size, "rank": rank_text(self.rank) if self.rank else None,
             "suit": self.suit, "low": low, "high": high, "have": [str(c) for c in self.cards],
-            "missing": self.missing, "options": [str(c) for c in self.options],
+            "missing": self.missing, "options": [str(c) for c in self.options], "shared": [str(c) for c in self.shared],
         }
 
     def describe_options(self) -> str:
@@ -667,7 +671,9 @@ class _Solver:
                 (places if c in cells else gaps).setdefault(c, w.start + k)
         options = tuple(CARDS[c] for c in sorted(gaps, key=gaps.__getitem__))
         naturals = tuple(CARDS[c] for c in sorted(places, key=places.__getitem__))
-        return replace(meld, start=max(starts), end=min(starts) + size - 1,
+        start, end = max(starts), min(starts) + size - 1
+        shared = tuple(CARDS[c] for c in sorted(places, key=places.__getitem__) if start <= places[c] <= end)
+        return replace(meld, start=start, end=end, shared=shared,
                        cards=naturals + tuple(c for c in meld.cards if c.is_joker),
                        options=options + tuple(c for c in meld.options if c.is_joker))
 

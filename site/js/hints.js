@@ -35,26 +35,15 @@ function meldName(meld, index, melds) {
   return t(`progress.nth_${meld.kind}`, { nth: t(`progress.ordinal.${nth}`) });
 }
 
-const RANK_PLACE = { A: 1, J: 11, Q: 12, K: 13 };
-/** A card's place in its suit: 1 (ace) … 13 (king); 14 for an ace above a king when `aceHigh`. */
-const place = (card, aceHigh = false) => {
-  const rank = card.slice(0, -1);
-  return rank === "A" && aceHigh ? 14 : RANK_PLACE[rank] ?? Number(rank);
-};
-
 /**
  * A run by the cards it holds, in run order, not by the engine's window: holding Q♠ K♠, "the run
  * J♠–K♠" named a J♠ one does not have (a play-test). When its ways of finishing share one held
- * card only (A♣ 4♣ 7♣ for a run of 4: A–4 or 4–7; `low`–`high` are the places they share,
- * evaluate.py `_every_window`), "the run with 4♣": "the run A♣–7♣" named seven places (a play-test).
+ * card only (the engine's `shared`: A♣ 4♣ 7♣ for a run of 4, A–4 or 4–7), "the run with 4♣": "the
+ * run A♣–7♣" named seven places (a play-test).
  */
 function runName(meld) {
   const held = (meld.have || []).filter((card) => card !== "JK");
-  const aceHigh = meld.high.startsWith("A") || place(meld.low) > 1;
-  const [low, high] = [place(meld.low), place(meld.high, aceHigh)];
-  const inside = held.filter((card) => place(card, aceHigh) >= low && place(card, aceHigh) <= high)
-    .sort((a, b) => place(a, aceHigh) - place(b, aceHigh));
-  if (inside.length === 1 && held.length > 1) return t("progress.run_with", { card: shortCard(inside[0]) });
+  if (meld.shared?.length === 1 && held.length > 1) return t("progress.run_with", { card: shortCard(meld.shared[0]) });
   const [from, to] = held.length >= 2 ? [held[0], held.at(-1)] : [meld.low, meld.high];
   return t("progress.run_span", { low: shortCard(from), high: shortCard(to) });
 }

@@ -274,8 +274,8 @@ test("a run whose ways of finishing share one card is named by it, not by a span
   const apart = {
     step: 3, missing: 4, ready: false,
     melds: [
-      { kind: "run", size: 4, rank: null, suit: "C", low: "4C", high: "4C", have: ["AC", "4C", "7C"], missing: 2, options: ["2C", "3C", "5C", "6C", "JK"] },
-      { kind: "run", size: 4, rank: null, suit: "H", low: "2H", high: "5H", have: ["2H", "5H"], missing: 2, options: ["3H", "4H", "JK"] },
+      { kind: "run", size: 4, rank: null, suit: "C", low: "4C", high: "4C", have: ["AC", "4C", "7C"], missing: 2, options: ["2C", "3C", "5C", "6C", "JK"], shared: ["4C"] },
+      { kind: "run", size: 4, rank: null, suit: "H", low: "2H", high: "5H", have: ["2H", "5H"], missing: 2, options: ["3H", "4H", "JK"], shared: [] },
     ],
     outs: ["2C", "3C", "5C", "6C", "3H", "4H", "JK"],
   };
