@@ -118,7 +118,6 @@ export class Game {
     this.putOff = null; // the page's challenge, put off with "Not now": {shared, offer}, offered on the start screen
     this.logId = 0;
     this.waitLine = null; // the wait last explained (explainWait): it follows the turns shown, then goes
-    this.waitSaid = null; // the same, as the status line said it
     this.focusTable = false; // a game just started: its first table drawn takes the focus (focusNewTable)
     this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
     this.choices = new Choices(); // the latest of those choices is the one that starts
@@ -555,7 +554,10 @@ export class Game {
       if (this.state.status !== this.state.arrange.said) this.statusBefore = this.state.status;
       this.set({ arrange: { ...this.state.arrange, error: this.arrangeLine(answer), said: text, refusal: answer } });
     } else {
+      // Said under the hand only, whose line is live too: the status box beside the piles said the
+      // same words a second time (a play-test), and a screen reader heard them twice.
       this.set({ hint: { text, warn: true } });
+      return;
     }
     this.say(text, { log: false });
   }
@@ -994,10 +996,8 @@ export class Game {
       const start = events.findLastIndex((event) => event.type === "deal_start" || event.type === "deal_end");
       this.set({ statusNote: { events: events.slice(start + 1), players: view.players } });
     }
-    const waited = Boolean(this.waitSaid) && this.state.status === this.waitSaid;
     this.waitLine = null;
-    this.waitSaid = null;
-    if (view.turn === 0 && !view.game_over && (!this.state.status || waited)) this.say(t("event.your_turn"), { log: false });
+    if (view.turn === 0 && !view.game_over && !this.state.status) this.say(t("event.your_turn"), { log: false });
     if (!animate && !previous) {
       if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: this.phaseLine(view) } : null });
       await this.rebuildLog(view);
@@ -1110,7 +1110,6 @@ export class Game {
     const why = this.waitReason();
     if (why) this.explain(why);
     this.waitLine = why;
-    this.waitSaid = why; // the status line's copy, which the plays shown next replace
   }
 
   /**
@@ -1128,10 +1127,13 @@ export class Game {
     return { hint: { text: why, warn: true } };
   }
 
-  /** Explain, in the line under the hand (and the live region), why a tap did nothing. */
+  /**
+   * Explain, in the line under the hand, why a tap did nothing. That line is a live region of its
+   * own; the status box beside the piles keeps its line (it said the same words a second time, a
+   * play-test, and a screen reader heard them twice).
+   */
   explain(text) {
     this.set({ hint: { text, warn: true } });
-    this.say(text, { log: false });
   }
 
   /**
@@ -1281,8 +1283,7 @@ export class Game {
     const confirm = `discard JK@${selected}`;
     if (this.state.hint?.confirm === confirm) return false;
     const text = t("hint.joker_discard", { name: view.players[1].name });
-    this.set({ hint: { text, warn: true, confirm } });
-    this.say(text, { log: false });
+    this.set({ hint: { text, warn: true, confirm } }); // the line under the hand, live: said once
     return true;
   }
 

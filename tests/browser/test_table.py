@@ -1362,14 +1362,17 @@ def test_a_new_game_chosen_by_keyboard_puts_the_focus_on_the_table_while_the_com
 
 
 def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
-    """Taps that can do nothing say why (under the hand and in the live region); the line under
-    the hand always matches the phase; a pile tapped while the computer players play says who is."""
+    """Taps that can do nothing say why, under the hand (a live line of its own), and only there:
+    the status box beside the piles said it a second time (a play-test); the line under the hand
+    always matches the phase; a pile tapped while the computer players play says who is."""
     hint, status = table.locator("#hint"), table.get_by_role("status")
     open_seed(table, site, "layout-11")  # Jisoo lays down on the first turn: a meld is on the table
     expect(hint).to_have_text("Your turn: draw from the stock or the discard pile.")
+    assert hint.get_attribute("aria-live") == "polite"  # a screen reader hears the line under the hand
+    said = status.inner_text()
     table.locator("#hand button.card").first.click()
     expect(hint).to_have_text("Draw a card first: click the stock or the discard pile.")  # a mouse: "click"
-    expect(status).to_have_text("Draw a card first: click the stock or the discard pile.")
+    expect(status).to_have_text(said)  # not said twice
     before = replies(table)
     table.click("#stock")
     after(table, before)
@@ -1384,7 +1387,7 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     expect(hint).to_contain_text(re.compile(r"^Jisoo: .*last discarded "))
     table.get_by_role("button", name="Lay down contract").click(force=True)  # greyed (aria-disabled): not ready
     expect(hint).to_have_text(re.compile(r"^Your contract is not ready yet\. \d+ cards? to go: .+\.$"))  # and what is missing
-    expect(status).to_contain_text("Your contract is not ready yet.")
+    expect(status).not_to_contain_text("not ready")
     table.locator("#hand button.card").first.click()
     meld.click()  # a card lifted, and still not laid down: nothing changes
     expect(hint).to_contain_text("only after you have laid down your contract")
@@ -1419,7 +1422,7 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     assert "Not your turn yet: Jisoo is playing." in seen, seen
     assert "Not your turn yet: Kaan is playing." in seen, seen  # it moved on with the turns (no tap in Kaan's)
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
-    expect(status).to_have_text("Your turn.")
+    expect(status).to_contain_text("Jisoo discarded")  # the last play, as after any round: the wait was never said there
     expect(hint).to_have_text("Your turn: draw from the stock or the discard pile.")
 
 
