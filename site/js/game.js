@@ -1392,13 +1392,50 @@ export class Game {
     $("arrange").querySelector("[data-slot]")?.focus({ preventScroll: true, focusVisible: this.keyboardUsed });
   }
 
+  /**
+   * A card tapped while the panel is open: taken back if it is in a slot, else put in the lit
+   * slot, or in the next one (see `slotFor`). Taps are handled one after another, as each may
+   * wait on the engine.
+   */
   arrangeCard(index) {
+    this.arranging = (this.arranging ?? Promise.resolve()).then(() => this.placeInArrange(index))
+      .catch((error) => console.error("ladder-rummy: arranging a card:", error));
+    return this.arranging;
+  }
+
+  async placeInArrange(index) {
     const arrange = this.state.arrange;
+    if (!arrange) return;
     const slots = arrange.slots.map((slot) => slot.filter((i) => i !== index));
     const removed = slots.flat().length < arrange.slots.flat().length;
-    if (!removed) slots[arrange.active].push(index);
-    this.set({ arrange: { ...arrange, slots, error: "" }, ...this.errorGone(arrange) });
+    const chosen = removed || arrange.picked ? arrange.active : await this.slotFor(arrange, index);
+    const now = this.state.arrange;
+    if (!now || now.slots !== arrange.slots) return; // closed or cleared meanwhile
+    const active = now.active === arrange.active ? chosen : now.active; // a slot tapped meanwhile wins
+    if (!removed) slots[active].push(index);
+    this.set({ arrange: { ...now, slots, active, picked: removed && now.picked, error: "" }, ...this.errorGone(now) });
     this.judgeArrange();
+  }
+
+  /**
+   * The slot a card goes to: the lit one, unless that one holds its meld at the contract's size
+   * already and the engine says the card would not lengthen it; then the next slot still short
+   * of its size, which lights up. A person fills the slots in order without tapping each one (a
+   * play-test expected the next slot to take its cards), and a fourth card of a group, or the
+   * next card of a run, still joins its meld. Whether a card fits is the engine's call. A slot
+   * the person has just tapped takes the next card whatever it holds (`picked`).
+   */
+  async slotFor(arrange, index) {
+    const contract = this.state.view?.players[0].contract ?? [];
+    const { active, slots } = arrange;
+    if (slots[active].length < (contract[active]?.size ?? Infinity)) return active;
+    const next = [...slots.keys()].map((step) => (active + 1 + step) % slots.length)
+      .find((n) => n !== active && slots[n].length < contract[n].size);
+    if (next === undefined || !this.engine) return active;
+    const longer = slots.map((slot, n) => (n === active ? [...slot, index] : slot));
+    const [now, then] = await Promise.all([slots, longer].map((each) => this.engine.checkSlots(arrangedSlots({ slots: each }, this.state.order))));
+    const holds = (answer) => Boolean(answer?.ok && answer.slots[active]?.ok);
+    return holds(now) && !holds(then) ? next : active;
   }
 
   /**
@@ -1439,8 +1476,8 @@ export class Game {
   arrangeAction(what, slot) {
     const arrange = this.state.arrange;
     if (!arrange) return;
-    if (what === "slot") this.set({ arrange: { ...arrange, active: slot } });
-    if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), error: "" }, ...this.errorGone(arrange) });
+    if (what === "slot") this.set({ arrange: { ...arrange, active: slot, picked: true } });
+    if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), active: 0, picked: false, error: "" }, ...this.errorGone(arrange) });
     // Closed unplayed: the line under the hand (empty while the panel's own help showed) says the phase again.
     if (what === "cancel") {
       this.set({ arrange: null, hint: { text: this.phaseLine() }, ...this.errorGone(arrange) });

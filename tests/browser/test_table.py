@@ -327,10 +327,23 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
         table.locator(f'#hand button.card[data-card="{card}"]:not(.in-arrange)').first.click()
         expect(placed).to_have_count(count + 1)
 
-    # Everything in the first slot, the other empty: refused before the engine is asked (an
-    # empty "laydown " would be the engine's own arrangement), in the engine's words for it.
+    # A card that does not lengthen the lit slot's finished meld goes to the next slot, which
+    # lights up: the slots fill in order without a tap on each.
+    for card in melds[0]["cards"]:
+        put(card)
+    expect(panel.locator('[data-slot="0"]')).to_have_attribute("aria-pressed", "true")  # its meld may still grow
+    put(melds[1]["cards"][0])
+    expect(panel.locator('[data-slot="1"]')).to_have_attribute("aria-pressed", "true")
+    expect(panel.locator(".arrange-slot").nth(1).locator(".card")).to_have_count(1)
+    panel.get_by_role("button", name="Clear").click()
+    expect(placed).to_have_count(0)
+    expect(panel.locator('[data-slot="0"]')).to_have_attribute("aria-pressed", "true")  # Clear starts again at the first
+    # Everything in the first slot (a slot just tapped takes the next card, whatever it holds),
+    # the other empty: refused before the engine is asked (an empty "laydown " would be the
+    # engine's own arrangement), in the engine's words for it.
     for meld in melds:
         for card in meld["cards"]:
+            panel.locator('[data-slot="0"]').click()
             put(card)
     before = replies(table)
     submit = panel.get_by_role("button", name="Lay these down")
@@ -355,8 +368,8 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     wrong[1] = wrong[1] + wrong[0][-1:]
     wrong[0] = wrong[0][:-1]
     for n, cards in enumerate(wrong):
-        panel.locator(f'[data-slot="{n}"]').click()
         for card in cards:
+            panel.locator(f'[data-slot="{n}"]').click()  # a slot tapped takes the card, fitting or not
             put(card)
     expect(panel).to_have_attribute("data-judged", "refused")  # the engine's verdict has come back
     expect(submit).to_have_attribute("aria-disabled", "true")
@@ -379,8 +392,8 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     # person thinks the panel done, so the engine's reason is said without a tap.
     swapped = [melds[0]["cards"][:-1] + melds[1]["cards"][-1:], melds[1]["cards"][:-1] + melds[0]["cards"][-1:]]
     for n, cards in enumerate(swapped):
-        panel.locator(f'[data-slot="{n}"]').click()
         for card in cards:
+            panel.locator(f'[data-slot="{n}"]').click()
             put(card)
     expect(panel).to_have_attribute("data-judged", "refused")
     expect(panel.locator(".arrange-error")).to_contain_text("Not allowed:")
