@@ -207,8 +207,22 @@ export function contractHelp(view) {
   // panel says so, and a line that hints are off beside "Ready to lay down!" read as a contradiction.
   // (The Daily's view has no progress: its contract_ready says it.)
   if (view.hints === false) return view.contract_ready ? [] : [h("span", { class: "contract-missing off", text: t("suggest.daily_off") })];
-  const sentence = view.progress?.ready ? "" : progressSentence(view.progress, view.hand, drawableTop(view)); // "ready" is said already
+  const sentence = view.progress?.ready ? readySentence(view) : progressSentence(view.progress, view.hand, drawableTop(view));
   return sentence ? [h("span", { class: "contract-missing", text: sentence })] : [];
+}
+
+/**
+ * Once the contract is ready ("Ready to lay down!" is said already), the melds the Lay down
+ * button would put on the table (named without the button, whose words differ by screen): the engine's laydown_move, as the slots show cards ("4♣ 4♦ 4♥
+ * · Q♣ Q♦ Q♥"). The panel was otherwise empty, and the person could not tell which of their
+ * cards the button would use. None before the draw (the engine gives the move only once a
+ * lay-down is legal).
+ */
+export function readySentence(view) {
+  const move = view.laydown_move;
+  if (!move) return "";
+  const melds = move.replace(/^laydown /, "").split(" / ").map((meld) => meld.split(" ").map(shortCard).join("\u00a0"));
+  return t("progress.laydown_melds", { melds: melds.join(" · ") });
 }
 
 /** The top discard while the engine lets the person take it (its legal moves); else null. */

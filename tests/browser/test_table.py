@@ -315,7 +315,11 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
         command(table, move)
         after(table, before)
         twin.act(move)
-    contract = json.loads(twin.current())["view"]["players"][0]["contract"]
+    now = json.loads(twin.current())["view"]
+    contract = now["players"][0]["contract"]
+    # The contract panel names the melds the Lay down button would put down (it was empty).
+    shown = " · ".join("\u00a0".join(short_card(card) for card in meld.split()) for meld in now["laydown_move"].removeprefix("laydown ").split(" / "))
+    expect(table.locator("#contract-panel .contract-missing")).to_have_text(f"The melds you would lay down: {shown}.")
     melds = [m for m in json.loads(twin.act("laydown"))["view"]["table"] if m["owner"] == 0]
     table.get_by_role("button", name="Arrange").click()
     panel = table.locator("#arrange")

@@ -13,7 +13,7 @@ globalThis.fetch = async (url) => {
   return { ok: true, status: 200, json: async () => JSON.parse(text) };
 };
 const { setLanguage, t } = await import("../../site/js/i18n.js");
-const { afterSentence, contractHelp, hintReason, moveWords } = await import("../../site/js/hints.js");
+const { afterSentence, contractHelp, hintReason, moveWords, readySentence } = await import("../../site/js/hints.js");
 
 /** A view as the engine gives it once the person is down (only what the sentence reads). */
 function view({ step = 4, next = step + 1, final = false, now = false, turn = 1, phase = "draw" } = {}) {
@@ -246,6 +246,21 @@ test("the Daily's ready contract is not told that hints are off", () => {
   // The first version read progress.ready, which the Daily never has (a tablet play-test).
   const daily = { hints: false, game_over: false, turn: 0, phase: "play", progress: null, contract_ready: true, players: [{ seat: 0, laid_down: false }] };
   assert.deepEqual(contractHelp(daily), []);  // (short of it, the line is drawn: test_extras.py, in the browser)
+});
+
+test("a ready contract names the melds the Lay down button would put down", () => {
+  // The panel said only "Ready to lay down!" over an empty line (a play-test).
+  const ready = { hints: true, game_over: false, turn: 0, phase: "play", progress: { ready: true, melds: [], outs: [] },
+    laydown_move: "laydown 4C 4D 4H / 10S JS QS KS", players: [{ seat: 0, laid_down: false }] };
+  for (const lang of ["en", "tr", "ko"]) {
+    setLanguage(lang);
+    const line = readySentence(ready); // contractHelp's line (drawn in the browser: test_table.py)
+    assert.ok(line.includes("4♣\u00a04♦\u00a04♥ · 10♠\u00a0J♠\u00a0Q♠\u00a0K♠"), line);
+    assert.ok(!line.includes("{"), line);
+  }
+  setLanguage("en");
+  // Before the draw the engine gives no move (a lay-down is not legal yet): nothing is named.
+  assert.deepEqual(contractHelp({ ...ready, phase: "draw", laydown_move: null }), []);
 });
 
 // The engine's progress (evaluate.progress(...).to_json()) for two play-test hands of contract 3.
