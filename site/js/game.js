@@ -1222,7 +1222,7 @@ export class Game {
     const fits = this.dropFits(index, target);
     this.set({ selected: index, hint: this.cardHint(this.state.order[index]) });
     if (target === "discard") this.discardSelected();
-    else this.layoffTo(target);
+    else this.layoffTo(target, { dropped: true });
     // Refused: the words stay, the card goes back to the hand (left lifted, a tap to take it up
     // again would have discarded it; a play-test).
     if (!fits) this.set({ selected: null });
@@ -1309,7 +1309,8 @@ export class Game {
    * not, in words chosen from the view: not laid down yet, laid down this turn, or the card
    * does not fit here (view.legal has no such lay-off).
    */
-  async layoffTo(meldId) {
+  /** Lay the lifted card off on meld `meldId`; `dropped`: it was dragged there (see the refusals). */
+  async layoffTo(meldId, { dropped = false } = {}) {
     const { selected, order, view } = this.state;
     if (!this.myTurn()) { this.explainWait(); return; }
     if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
@@ -1324,7 +1325,9 @@ export class Game {
       const name = cardName(card);
       if (!me.laid_down) this.explain(t("hint.meld_not_laid"));
       else if (view.laid_down_this_turn) this.explain(t("hint.laid_this_turn"));
-      else this.explain(t(layoffTargets(view.legal, card).length ? "hint.no_fit_meld" : "hint.no_fit", { card: name }));
+      // A dragged card goes back to the hand unlifted (dropCard), so its words do not send the
+      // person to Discard, greyed with nothing lifted (a play-test), or to melds not lit.
+      else this.explain(t(`${layoffTargets(view.legal, card).length ? "hint.no_fit_meld" : "hint.no_fit"}${dropped ? "_drop" : ""}`, { card: name }));
       return;
     }
     let action = targets[0].action;

@@ -902,7 +902,9 @@ def test_a_card_dragged_onto_a_meld_is_laid_off_and_onto_the_discard_pile_discar
     fits = {m.split()[1] for m in legal if m.startswith("layoff ")}
     spare = next(c for c in hand(table) if c not in fits and c != "JK" and hand(table).count(c) == 1 and f"discard {c}" in legal)
     drag_onto(table, table.locator(f'#hand button.card[data-card="{spare}"]'), target, hold=lambda: expect(target).to_have_class(re.compile(r"\bdrop-no\b")))
-    expect(table.locator("#hint")).to_contain_text(f"{card_words(spare)} fits no meld")
+    # Put back unlifted, so its words send the person to the discard pile by a drag, not to a
+    # greyed Discard (a play-test).
+    expect(table.locator("#hint")).to_have_text(f"{card_words(spare).capitalize()} fits no meld right now. To discard it, drag it onto the discard pile.")
     expect(table.locator("#hand button.card.lifted")).to_have_count(0)
     expect(target).not_to_have_class(re.compile(r"\bdrop-"))
     assert len(hand(table)) == cards
