@@ -1465,7 +1465,8 @@ export class Game {
     const full = now.slots.every((slot, n) => slot.length >= (this.state.view?.players[0].contract[n]?.size ?? Infinity));
     const reason = whole && !whole.ok && !whole.crash ? (fits.ok && fits.slots.find((slot) => !slot.ok)) || whole : null;
     const why = reason && full && !now.error ? { error: this.arrangeLine(reason), said: null, refusal: reason } : {};
-    this.set({ arrange: { ...now, ...why, judged: { key, reason, slots: fits.ok ? fits.slots.map((slot) => slot.ok) : [], ok: Boolean(whole?.ok) } } });
+    const answers = fits.ok ? fits.slots : [];
+    this.set({ arrange: { ...now, ...why, judged: { key, reason, answers, slots: answers.map((slot) => slot.ok), ok: Boolean(whole?.ok) } } });
   }
 
   /**
@@ -1490,8 +1491,14 @@ export class Game {
     if (what === "submit") {
       // An empty slot is refused here: "laydown " with nothing after it would be the plain
       // "laydown", the engine's own arrangement of cards the person did not choose.
+      // A slot with cards that make no meld is named first: "fill every slot" alone sent a
+      // play-test to fill the empty one and meet a second refusal for the first.
       const command = arrangedLaydown(arrange, this.state.order);
-      if (!command) { this.fail({ ok: false, code: "meld_empty", params: {} }, "arrange"); return; }
+      if (!command) {
+        const wrong = arrangeJudged(this.state)?.answers.find((answer, n) => !answer.ok && arrange.slots[n].length);
+        this.fail(wrong ?? { ok: false, code: "meld_empty", params: {} }, "arrange");
+        return;
+      }
       // Judged already (judgeArrange): the same reason the panel shows, a slot's own first.
       const reason = arrangeJudged(this.state)?.reason;
       if (reason) { this.fail(reason, "arrange"); return; }

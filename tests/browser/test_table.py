@@ -342,13 +342,11 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     panel.get_by_role("button", name="Clear").click()
     expect(placed).to_have_count(0)
     expect(panel.locator('[data-slot="0"]')).to_have_attribute("aria-pressed", "true")  # Clear starts again at the first
-    # Everything in the first slot (a slot just tapped takes the next card, whatever it holds),
-    # the other empty: refused before the engine is asked (an empty "laydown " would be the
-    # engine's own arrangement), in the engine's words for it.
-    for meld in melds:
-        for card in meld["cards"]:
-            panel.locator('[data-slot="0"]').click()
-            put(card)
+    # The first meld in its slot, the others empty: refused before the engine is asked (an empty
+    # "laydown " would be the engine's own arrangement), in the engine's words for it.
+    for card in melds[0]["cards"]:
+        put(card)
+    expect(panel.locator(".arrange-slot.fits")).to_have_count(1)  # judged: the first slot holds its meld
     before = replies(table)
     submit = panel.get_by_role("button", name="Lay these down")
     expect(submit).to_have_attribute("aria-disabled", "true")  # greyed while a slot is empty, not gold
@@ -357,6 +355,21 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     expect(panel.locator(".arrange-error")).to_have_text("Not allowed: One of the melds has no cards: fill every slot.")
     expect(table.locator("#status")).to_contain_text("fill every slot")  # said for screen readers too
     submit.click(force=True)  # twice: the line to go back to is still the table's, not the first refusal
+    assert replies(table) == before
+    panel.get_by_role("button", name="Clear").click()
+    expect(placed).to_have_count(0)
+    expect(table.locator("#status")).to_have_text(status)  # the refusal goes from the status line with it
+    # Everything in the first slot (a slot just tapped takes the next card, whatever it holds),
+    # the other empty: the first slot's own fault is named, not only the empty slot (a play-test
+    # filled the empty one and met a second refusal).
+    for meld in melds:
+        for card in meld["cards"]:
+            panel.locator('[data-slot="0"]').click()
+            put(card)
+    expect(panel).to_have_attribute("data-judged", "refused")  # the engine's verdict on these slots has come back
+    submit.click(force=True)
+    expect(panel.locator(".arrange-error")).to_contain_text(re.compile(r"^Not allowed: Not a (group|run) \("))
+    expect(panel.locator(".arrange-error")).not_to_contain_text("fill every slot")
     assert replies(table) == before
     panel.get_by_role("button", name="Clear").click()
     expect(placed).to_have_count(0)
