@@ -94,6 +94,14 @@ export function longDate(locale, date) {
   return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(dayMs(date));
 }
 
+/**
+ * "Dec 3, 2026", "3 Ara 2026", "2026. 12. 3." in the locale: a date inside a sentence or a title
+ * (a play-test read "2026-12-03 tarihli günlük oyun" under a calendar that said "3 Aralık 2026").
+ */
+export function mediumDate(locale, date) {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(dayMs(date));
+}
+
 /** The day of the month, in the locale's digits. */
 export function dayNumber(locale, date) {
   // The day part alone: Korean writes "29일" for the day, but a calendar's cell is just "29".

@@ -20,7 +20,8 @@ import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
 import { hintReason, moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
 import { dailyNumber } from "./share.js";
-import { openArchive, pastDaily } from "./archive.js";
+import { dateLocale, openArchive, pastDaily } from "./archive.js";
+import { mediumDate } from "./calendar.js";
 import { challengeLink, decodeChallenge, forgetLinkedChallenge, linkedChallenge } from "./challenge.js";
 import { badChallengeText, challengeButton, challengeResults, duelLine, openChallengeInfo, openChallengeShare, openChallengeStart, resultWords } from "./friend.js";
 import { checkName } from "./names.js";
@@ -384,11 +385,11 @@ export class Game {
     if (leaving === NEW_SLOT && !ended) text.push(t("confirm.kept_new", { game: this.newGameWords(this.saves.inProgress(NEW_SLOT)) }));
     if (leaving && leaving !== NEW_SLOT) {
       const date = leaving.slice("daily:".length);
-      text.push(date === utcToday() ? t("confirm.kept_daily") : t("confirm.kept_past", { date }));
+      text.push(date === utcToday() ? t("confirm.kept_daily") : t("confirm.kept_past", { date: mediumDate(dateLocale(), date) }));
     }
     const kind = args.learn ? "learn" : args.seed ? "shared" : args.past ? "past" : args.mode === "daily" ? "daily" : "new";
     const answer = await dialogs.confirm({
-      title: t(`confirm.${kind}_title`, { date: args.date }),
+      title: t(`confirm.${kind}_title`, { date: args.date && mediumDate(dateLocale(), args.date) }),
       text,
       yes: t(`confirm.${kind}_yes`),
       no: t(onTable ? "confirm.keep" : "confirm.cancel"),

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dateLocale, dayStates, pastDaily } from "../../site/js/archive.js";
-import { pastDailies } from "../../site/js/calendar.js";
+import { mediumDate, pastDailies } from "../../site/js/calendar.js";
 
 test("each past Daily is finished, in progress (even if finished before) or open", () => {
   const dates = pastDailies("2026-11-05");
@@ -28,4 +28,12 @@ test("a Daily started after its day is a past Daily; today's and New Games are n
   assert.deepEqual(pastDaily({ mode: "daily", date: "2026-11-03" }, "2026-11-05"), { mode: "daily", date: "2026-11-03", past: true });
   assert.deepEqual(pastDaily({ mode: "daily", date: "2026-11-05" }, "2026-11-05"), { mode: "daily", date: "2026-11-05" });
   assert.deepEqual(pastDaily({ mode: "new", difficulty: "easy" }, "2026-11-05"), { mode: "new", difficulty: "easy" });
+});
+
+test("a date inside a sentence is written in the reader's language, not as 2026-12-03", () => {
+  // A play-test read "2026-12-03 tarihli günlük oyun" under a calendar that said "3 Aralık 2026".
+  assert.equal(mediumDate("en", "2026-12-03"), "Dec 3, 2026");
+  assert.equal(mediumDate("tr", "2026-12-03"), "3 Ara 2026");
+  assert.equal(mediumDate("ko", "2026-12-03"), "2026. 12. 3.");
+  assert.equal(mediumDate("en", "2026-11-30"), "Nov 30, 2026", "the UTC day, whatever the machine's zone");
 });
