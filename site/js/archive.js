@@ -4,16 +4,10 @@
 // a past Daily is dealt from its date alone (offline too), marked on the table, never submitted.
 
 import { h } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { closeButton, open, sheet, sheetDialog } from "./dialogs.js";
-import { addMonths, dayNumber, firstDayOfWeek, isPastDaily, longDate, monthOf, monthTitle, monthWeeks, pastDailies, weekdayNames } from "./calendar.js";
+import { addMonths, dateLocale, dayNumber, firstDayOfWeek, isPastDaily, longDate, monthOf, monthTitle, monthWeeks, pastDailies, weekdayNames } from "./calendar.js";
 import { FIRST_DAILY, dailyNumber } from "./share.js";
-
-/** The locale for dates: the page's language with the reader's region where it matches ("tr-TR"). */
-export function dateLocale(lang = language(), preferred = globalThis.navigator?.languages || []) {
-  const match = preferred.find((tag) => String(tag).toLowerCase().split("-")[0] === lang);
-  return match || lang;
-}
 
 /**
  * A Daily started after its day (`today`, UTC) is a past Daily: played from its date alone,

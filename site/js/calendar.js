@@ -3,6 +3,7 @@
 // day of the week, all from Intl). Pure functions of dates and a locale; drawing is archive.js's.
 
 import { FIRST_DAILY } from "./share.js";
+import { language } from "./i18n.js";
 
 const DAY_MS = 86_400_000;
 
@@ -92,6 +93,12 @@ export function monthTitle(locale, month) {
 /** "Sunday, November 29, 2026" in the locale: the accessible name of a day. */
 export function longDate(locale, date) {
   return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(dayMs(date));
+}
+
+/** The locale for dates: the page's language with the reader's region where it matches ("tr-TR"). */
+export function dateLocale(lang = language(), preferred = globalThis.navigator?.languages || []) {
+  const match = preferred.find((tag) => String(tag).toLowerCase().split("-")[0] === lang);
+  return match || lang;
 }
 
 /**

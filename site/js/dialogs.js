@@ -3,8 +3,8 @@
 
 import { $, h } from "./dom.js";
 import { cardElement, meldCardWord } from "./cards.js";
-import { cardName, entry, language, listFor, t } from "./i18n.js";
-import { mediumDate } from "./calendar.js";
+import { cardName, entry, listFor, t } from "./i18n.js";
+import { dateLocale, mediumDate } from "./calendar.js";
 import { SETTINGS } from "./state.js";
 import { ladderChart } from "./chart.js";
 import { countdown } from "./share.js";
@@ -104,7 +104,7 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
       onclick: choose({ mode: "daily", date }),
     }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), dataset: { choice: "leaderboard" }, onclick: choose("leaderboard") })),
     dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
-    pastDailies.map((day) => h("button", { type: "button", class: "action resume", text: t("start.daily_past", { date: mediumDate(language(), day) }), onclick: choose({ resume: day }) })),
+    pastDailies.map((day) => h("button", { type: "button", class: "action resume", text: t("start.daily_past", { date: mediumDate(dateLocale(), day) }), onclick: choose({ resume: day }) })),
     h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", dataset: { choice: "archive" }, onclick: choose("archive") }),
     dailyRecord ? countdown() : null);
   const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },

@@ -20,8 +20,8 @@ import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
 import { hintReason, moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
 import { dailyNumber } from "./share.js";
-import { dateLocale, openArchive, pastDaily } from "./archive.js";
-import { mediumDate } from "./calendar.js";
+import { openArchive, pastDaily } from "./archive.js";
+import { dateLocale, mediumDate } from "./calendar.js";
 import { challengeLink, decodeChallenge, forgetLinkedChallenge, linkedChallenge } from "./challenge.js";
 import { badChallengeText, challengeButton, challengeResults, duelLine, openChallengeInfo, openChallengeShare, openChallengeStart, resultWords } from "./friend.js";
 import { checkName } from "./names.js";
@@ -1308,9 +1308,8 @@ export class Game {
   /**
    * A meld tapped. With a card lifted that it takes (view.legal): lay it off. Otherwise say why
    * not, in words chosen from the view: not laid down yet, laid down this turn, or the card
-   * does not fit here (view.legal has no such lay-off).
+   * does not fit here (view.legal has no such lay-off). `dropped`: the card was dragged there.
    */
-  /** Lay the lifted card off on meld `meldId`; `dropped`: it was dragged there (see the refusals). */
   async layoffTo(meldId, { dropped = false } = {}) {
     const { selected, order, view } = this.state;
     if (!this.myTurn()) { this.explainWait(); return; }

@@ -213,10 +213,10 @@ export function contractHelp(view) {
 
 /**
  * Once the contract is ready ("Ready to lay down!" is said already), the melds the Lay down
- * button would put on the table (named without the button, whose words differ by screen): the engine's laydown_move, as the slots show cards ("4♣ 4♦ 4♥
- * · Q♣ Q♦ Q♥"). The panel was otherwise empty, and the person could not tell which of their
- * cards the button would use. None before the draw (the engine gives the move only once a
- * lay-down is legal).
+ * button would put on the table: the engine's laydown_move, as the slots show cards ("4♣ 4♦ 4♥
+ * · Q♣ Q♦ Q♥"), named without the button, whose words differ by screen. The panel was otherwise
+ * empty, and the person could not tell which of their cards the button would use. None before
+ * the draw (the engine gives the move only once a lay-down is legal).
  */
 export function readySentence(view) {
   const move = view.laydown_move;

@@ -3,8 +3,8 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { dateLocale, dayStates, pastDaily } from "../../site/js/archive.js";
-import { mediumDate, pastDailies } from "../../site/js/calendar.js";
+import { dayStates, pastDaily } from "../../site/js/archive.js";
+import { dateLocale, mediumDate, pastDailies } from "../../site/js/calendar.js";
 
 test("each past Daily is finished, in progress (even if finished before) or open", () => {
   const dates = pastDailies("2026-11-05");
