@@ -550,17 +550,16 @@ export class Game {
     if (from === "keyboard") {
       this.commandRefusal = answer; // its line is said again after a language change
       this.set({ commandError: text });
+      this.say(text, { log: false });
     } else if (from === "arrange" && this.state.arrange) {
-      // The table's line, said again once the panel's error goes (not an earlier refusal of the panel's).
-      if (this.state.status !== this.state.arrange.said) this.statusBefore = this.state.status;
-      this.set({ arrange: { ...this.state.arrange, error: this.arrangeLine(answer), said: text, refusal: answer } });
+      // Said in the panel only (its line is an alert): the status box beside the piles said it
+      // again, every card spelt out, filling the box (a play-test).
+      this.set({ arrange: { ...this.state.arrange, error: this.arrangeLine(answer), refusal: answer } });
     } else {
       // Said under the hand only, whose line is live too: the status box beside the piles said the
       // same words a second time (a play-test), and a screen reader heard them twice.
       this.set({ hint: { text, warn: true } });
-      return;
     }
-    this.say(text, { log: false });
   }
 
   /**
@@ -1416,7 +1415,7 @@ export class Game {
     if (!now || now.slots !== arrange.slots) return; // closed or cleared meanwhile
     const active = now.active === arrange.active ? chosen : now.active; // a slot tapped meanwhile wins
     if (!removed) slots[active].push(index);
-    this.set({ arrange: { ...now, slots, active, picked: removed && now.picked, error: "" }, ...this.errorGone(now) });
+    this.set({ arrange: { ...now, slots, active, picked: removed && now.picked, error: "" } });
     this.judgeArrange();
   }
 
@@ -1464,27 +1463,19 @@ export class Game {
     // read "neither a group nor a run" in the slot named "group" (a play-test).
     const full = now.slots.every((slot, n) => slot.length >= (this.state.view?.players[0].contract[n]?.size ?? Infinity));
     const reason = whole && !whole.ok && !whole.crash ? (fits.ok && fits.slots.find((slot) => !slot.ok)) || whole : null;
-    const why = reason && full && !now.error ? { error: this.arrangeLine(reason), said: null, refusal: reason } : {};
+    const why = reason && full && !now.error ? { error: this.arrangeLine(reason), refusal: reason } : {};
     const answers = fits.ok ? fits.slots : [];
     this.set({ arrange: { ...now, ...why, judged: { key, reason, answers, slots: answers.map((slot) => slot.ok), ok: Boolean(whole?.ok) } } });
-  }
-
-  /**
-   * The Arrange panel's error goes with the next change to its slots; so does its copy in the
-   * status line (said there for screen readers), which used to stay after the slots were mended.
-   */
-  errorGone(arrange) {
-    return arrange.error && this.state.status === arrange.said ? { status: this.statusBefore ?? "" } : {};
   }
 
   arrangeAction(what, slot) {
     const arrange = this.state.arrange;
     if (!arrange) return;
     if (what === "slot") this.set({ arrange: { ...arrange, active: slot, picked: true } });
-    if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), active: 0, picked: false, error: "" }, ...this.errorGone(arrange) });
+    if (what === "clear") this.set({ arrange: { ...arrange, slots: arrange.slots.map(() => []), active: 0, picked: false, error: "" } });
     // Closed unplayed: the line under the hand (empty while the panel's own help showed) says the phase again.
     if (what === "cancel") {
-      this.set({ arrange: null, hint: { text: this.phaseLine() }, ...this.errorGone(arrange) });
+      this.set({ arrange: null, hint: { text: this.phaseLine() } });
       this.renderer.flush();
       this.keepFocus($("arrange-button").getClientRects().length ? $("arrange-button") : $("hand"));
     }
@@ -1716,8 +1707,7 @@ export class Game {
     this.set({ hint, statusEarlier: "" });
     if (this.state.commandError && this.commandRefusal) this.set({ commandError: this.refusalLine(this.commandRefusal) });
     const arrange = this.state.arrange;
-    // A refusal said in the status line too (a tap) is said there again; one the panel showed on its own stays its own.
-    if (arrange?.error && arrange.refusal) this.set({ arrange: { ...arrange, error: this.arrangeLine(arrange.refusal), said: arrange.said && this.refusalLine(arrange.refusal) } });
+    if (arrange?.error && arrange.refusal) this.set({ arrange: { ...arrange, error: this.arrangeLine(arrange.refusal) } }); // the panel's refusal, in the new language
     await this.rebuildLog(view);
     if (this.state.view !== view) return;
     const last = this.state.log[this.state.log.length - 1];

@@ -215,12 +215,13 @@ export function contractHelp(view) {
  * Once the contract is ready ("Ready to lay down!" is said already), the melds the Lay down
  * button would put on the table: the engine's laydown_move, as the slots show cards ("4♣ 4♦ 4♥
  * · Q♣ Q♦ Q♥"), named without the button, whose words differ by screen. The panel was otherwise
- * empty, and the person could not tell which of their cards the button would use. None before
- * the draw (the engine gives the move only once a lay-down is legal).
+ * empty, and the person could not tell which of their cards the button would use. Before the
+ * draw the engine gives no move (a lay-down is not legal yet): the line says to draw first.
  */
 export function readySentence(view) {
   const move = view.laydown_move;
-  if (!move) return "";
+  // Ready before the draw: the draw comes first (the panel's body was empty, a play-test).
+  if (!move) return view.turn === 0 && view.phase === "draw" ? t("progress.ready_draw") : "";
   const melds = move.replace(/^laydown /, "").split(" / ").map((meld) => meld.split(" ").map(shortCard).join("\u00a0"));
   return t("progress.laydown_melds", { melds: melds.join(" · ") });
 }

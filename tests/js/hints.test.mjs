@@ -259,8 +259,10 @@ test("a ready contract names the melds the Lay down button would put down", () =
     assert.ok(!line.includes("{"), line);
   }
   setLanguage("en");
-  // Before the draw the engine gives no move (a lay-down is not legal yet): nothing is named.
-  assert.deepEqual(contractHelp({ ...ready, phase: "draw", laydown_move: null }), []);
+  // Before the draw the engine gives no move (a lay-down is not legal yet): the draw comes first.
+  assert.equal(readySentence({ ...ready, phase: "draw", laydown_move: null }), t("progress.ready_draw"));
+  // Not the person's turn (the computer players play): nothing.
+  assert.deepEqual(contractHelp({ ...ready, turn: 2, phase: "draw", laydown_move: null }), []);
 });
 
 // The engine's progress (evaluate.progress(...).to_json()) for two play-test hands of contract 3.
