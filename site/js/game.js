@@ -1434,9 +1434,13 @@ export class Game {
     const next = [...slots.keys()].map((step) => (active + 1 + step) % slots.length)
       .find((n) => n !== active && slots[n].length < contract[n].size);
     if (next === undefined || !this.engine) return active;
-    const longer = slots.map((slot, n) => (n === active ? [...slot, index] : slot));
-    const [now, then] = await Promise.all([slots, longer].map((each) => this.engine.checkSlots(arrangedSlots({ slots: each }, this.state.order))));
+    // The slots as they stand were judged after the last card (judgeArrange): asked again only
+    // if that answer has not come back yet.
+    const judged = arrangeJudged(this.state);
+    const ask = (each) => this.engine.checkSlots(arrangedSlots({ slots: each }, this.state.order));
     const holds = (answer) => Boolean(answer?.ok && answer.slots[active]?.ok);
+    const longer = slots.map((slot, n) => (n === active ? [...slot, index] : slot));
+    const [now, then] = await Promise.all([judged ? { ok: true, slots: judged.answers } : ask(slots), ask(longer)]);
     return holds(now) && !holds(then) ? next : active;
   }
 
@@ -1464,8 +1468,7 @@ export class Game {
     const full = now.slots.every((slot, n) => slot.length >= (this.state.view?.players[0].contract[n]?.size ?? Infinity));
     const reason = whole && !whole.ok && !whole.crash ? (fits.ok && fits.slots.find((slot) => !slot.ok)) || whole : null;
     const why = reason && full && !now.error ? { error: this.arrangeLine(reason), refusal: reason } : {};
-    const answers = fits.ok ? fits.slots : [];
-    this.set({ arrange: { ...now, ...why, judged: { key, reason, answers, slots: answers.map((slot) => slot.ok), ok: Boolean(whole?.ok) } } });
+    this.set({ arrange: { ...now, ...why, judged: { key, reason, answers: fits.ok ? fits.slots : [], ok: Boolean(whole?.ok) } } });
   }
 
   arrangeAction(what, slot) {

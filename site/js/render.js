@@ -495,7 +495,7 @@ export class Renderer {
     const judged = arrangeJudged(state);
     panel.querySelectorAll("[data-slot]").forEach((button, n) => {
       const cards = state.arrange.slots[n].map((index) => state.order[index]);
-      const fits = Boolean(judged?.slots[n]);
+      const fits = Boolean(judged?.answers[n]?.ok);
       button.parentElement.classList.toggle("fits", fits);
       button.parentElement.querySelector(".fits-mark").textContent = fits ? " ✓" : "";
       // Each slot by its number (two alike read the same otherwise), and "empty" for no cards.
