@@ -1013,7 +1013,10 @@ export class Game {
       const kind = event.type === "deal_start" || event.type === "deal_end" ? "deal" : "";
       return { id: this.logId, text: narrate(event, view.players), kind, event };
     }).filter((entry) => entry.text);
-    this.set({ log });
+    // The line above the status box, as it stood before the reload: what the computer players did
+    // to the table since the person's last turn (a play-test reloaded mid-turn and lost it).
+    const note = view.turn === 0 && !view.game_over ? roundSince(answer.events) : [];
+    this.set({ log, statusNote: note.length ? { events: note, players: view.players } : null });
   }
 
   /**
@@ -1741,3 +1744,13 @@ function newKeys(order, cards) {
   return marked;
 }
 
+
+/**
+ * The events since the person's last turn ended (their discard, or a deal's start or end): the
+ * computer players' round that the status box's note words (anim.js roundNote).
+ */
+function roundSince(events) {
+  const ended = events.findLastIndex((event) => event.type === "deal_start" || event.type === "deal_end"
+    || (event.seat === 0 && (event.type === "discard" || event.type === "out")));
+  return events.slice(ended + 1);
+}

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
-from helpers import INSTANT, command, daily_number, days_before, legal_moves, pin_clock
+from helpers import INSTANT, command, daily_number, days_before, legal_moves, pin_clock, settle
 from test_leaderboard import Daily, api, daily, play_to_the_end, resume, shot  # noqa: F401 (daily: a fixture)
 from test_table import after, open_seed, replies
 
@@ -525,7 +525,8 @@ def round_note(events: list[dict[str, Any]], names: list[str]) -> str:
 def test_the_status_box_keeps_what_the_computer_players_did_to_the_table(context: BrowserContext, page: Page, site: Site) -> None:
     """After the computer players' round, a line above the status line keeps the discards they
     took, their lay-downs and lay-offs (a phone play-test saw only the last discard), in the
-    language of the moment, and outside the live status line (each play was read as it came)."""
+    language of the moment, and outside the live status line (each play was read as it came);
+    a reload during the person's turn keeps it (a play-test lost it)."""
     from ladder_rummy import adapter
 
     context.add_init_script(seed_script({"ladder-rummy:settings": json.loads(INSTANT)}))
@@ -553,6 +554,15 @@ def test_the_status_box_keeps_what_the_computer_players_did_to_the_table(context
                 expect(note).to_be_hidden()
     assert "laid down" in shown, "the seed's first deal has a computer player's lay-down"
     assert shown not in status.inner_text()
+    # A reload keeps it through the person's turn, before the draw and after it.
+    for move in ("", "draw stock"):
+        if move:
+            before = replies(page)
+            command(page, move)
+            after(page, before)
+        page.reload()
+        settle(page)
+        expect(note).to_have_text(shown)
     page.get_by_role("button", name="Settings").click()
     choose_setting(page, "Language", "Türkçe")
     page.locator("#settings-dialog[open]").get_by_role("button", name="Tamam").click()
