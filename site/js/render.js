@@ -496,14 +496,18 @@ export class Renderer {
     panel.querySelectorAll("[data-slot]").forEach((button, n) => {
       const cards = state.arrange.slots[n].map((index) => state.order[index]);
       const fits = Boolean(judged?.answers[n]?.ok);
+      // After a refusal, the slots at fault are marked too: the panel's words name the cards, the
+      // slot is found at a glance (a play-test looked for which of two slots was meant).
+      const wrong = Boolean(state.arrange.error && judged?.answers[n] && !fits);
       button.parentElement.classList.toggle("fits", fits);
-      button.parentElement.querySelector(".fits-mark").textContent = fits ? " ✓" : "";
+      button.parentElement.classList.toggle("wrong", wrong);
+      button.parentElement.querySelector(".fits-mark").textContent = fits ? " ✓" : wrong ? " ✗" : "";
       // Each slot by its number (two alike read the same otherwise), and "empty" for no cards.
       const label = t("arrange.slot_label", {
         n: n + 1, count: contract.length, slot: slotWords(contract[n]),
         cards: cards.length ? cards.map(cardName).join(", ") : t("arrange.slot_empty"),
       });
-      button.setAttribute("aria-label", fits ? `${label}, ${t("arrange.slot_fits")}` : label);
+      button.setAttribute("aria-label", fits ? `${label}, ${t("arrange.slot_fits")}` : wrong ? `${label}, ${t("arrange.slot_wrong")}` : label);
     });
     // Greyed (still tappable: it says why) until the engine has accepted the slots as they
     // stand; lit while a slot was empty or wrong, it promised melds the engine then refused.

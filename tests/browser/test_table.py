@@ -371,10 +371,14 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     submit.click(force=True)
     expect(panel.locator(".arrange-error")).to_contain_text(re.compile(r"^Not allowed: Not a (group|run) \("))
     expect(panel.locator(".arrange-error")).not_to_contain_text("fill every slot")
+    # The slot at fault is marked too, for the eye (a red rim, ✗) and in its name.
+    expect(panel.locator(".arrange-slot").first).to_have_class(re.compile(r"\bwrong\b"))
+    assert panel.locator('[data-slot="0"]').get_attribute("aria-label").endswith(", not its meld as it stands")
     assert replies(table) == before
     panel.get_by_role("button", name="Clear").click()
     expect(placed).to_have_count(0)
     expect(panel.locator(".arrange-error")).to_have_text("")
+    expect(panel.locator(".arrange-slot.wrong")).to_have_count(0)
     expect(table.locator("#status")).to_have_text(status)  # never said there
     # Each slot is named by its number, and an empty one says so (two alike read the same before).
     count = len(melds)
@@ -399,6 +403,7 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     before = replies(table)
     submit.click(force=True)
     expect(panel.locator(".arrange-error")).to_contain_text("Not allowed:")
+    expect(panel.locator(".arrange-slot.wrong")).to_have_count(len(wrong) - len(fitting))  # only those the engine refused
     assert replies(table) == before  # the engine's verdict on these slots is known: nothing asked again, nothing played
     # The cards as the slots show them ("6♣ 6♦ 7♥"), not by name: the names took four lines at 360 px.
     assert not re.search(r"\b(clubs|diamonds|hearts|spades)\b", panel.locator(".arrange-error").inner_text())
