@@ -170,12 +170,33 @@ def test_check_slots_judges_each_meld_of_the_contract_alone() -> None:
     before = call(adapter.current)
     assert before["view"]["players"][0]["contract"] == [{"kind": "group", "size": 3}, {"kind": "group", "size": 3}]
     answer = call(adapter.check_slots, json.dumps({"slots": ["3H 3H JK", "KH KS"]}))
-    assert answer["slots"][0] == {"ok": True}
+    assert answer["slots"][0] == {"ok": True, "cards": "3H 3H JK"}
     assert answer["slots"][1]["code"] == "meld_short_group" and answer["slots"][1]["params"] == {"cards": "KH KS", "size": 3}
     assert call(adapter.check_slots, json.dumps({"slots": ["4D 5D 6D", ""]}))["slots"][0]["code"] == "meld_ranks"
     assert "not a card" in call(adapter.check_slots, json.dumps({"slots": ["3H 3X JK", ""]}))["slots"][0]["error"]
     for bad in [json.dumps({"slots": ["3H 3H JK"]}), json.dumps({"slots": [1, 2]}), json.dumps({}), "[1]", "{oops"]:
         assert not call(adapter.check_slots, bad)["ok"]
+    assert call(adapter.current) == before
+
+
+def test_a_run_slot_filled_high_to_low_holds_its_run_written_low_to_high() -> None:
+    """A play-test tapped K♦ Q♦ J♦ 10♦ into a run's slot and was told they were out of order:
+    a slot reads a run either way and answers the meld as the notation writes it, which stays
+    low to high (a lay-down written high to low is still refused)."""
+    from ladder_rummy.errors import InvalidMeldError
+    from ladder_rummy.melds import Meld
+
+    call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "normal", "seed": "adapter-check"}))
+    adapter._match().game.players[0].step = 3  # two runs of 4
+    before = call(adapter.current)
+    answer = call(adapter.check_slots, json.dumps({"slots": ["KD QD JD 10D", "8H JK 6H 5H"]}))
+    assert answer["slots"] == [{"ok": True, "cards": "10D JD QD KD"}, {"ok": True, "cards": "5H 6H JK 8H"}]
+    assert call(adapter.check_slots, json.dumps({"slots": ["AD KD QD JD", "10D JD QD KD"]}))["slots"][0]["cards"] == "JD QD KD AD"
+    gap = call(adapter.check_slots, json.dumps({"slots": ["8H 7H 6H 4H", "2D AD KD QD"]}))["slots"]
+    assert gap[0]["code"] == "meld_gap" and gap[0]["params"]["missing"] == "5H"  # the card missing, not the order
+    assert gap[1]["code"] == "meld_order_ace"  # no run either way round
+    with pytest.raises(InvalidMeldError):
+        Meld.parse("KD QD JD 10D")
     assert call(adapter.current) == before
 
 

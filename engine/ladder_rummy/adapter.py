@@ -20,7 +20,7 @@ from . import __version__
 from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES, daily_version
 from .cards import JOKER, JOKERS_IN_DECK, parse_cards
 from .contracts import CONTRACTS, Requirement, meld_for
-from .errors import LadderRummyError, ReplayError, SaveError
+from .errors import InvalidMeldError, LadderRummyError, ReplayError, SaveError
 from .match import PERSON, Match, person_and_bots
 from .bots import make_bot
 from .challenge import challenge_of, check_settings, compare_results, verify_challenge
@@ -58,9 +58,9 @@ def check(command: str) -> str:
 
 def check_slots(args_json: str) -> str:
     """``{"slots": ["7H 7S 7C", "8D 9D"]}``, one text per meld of the person's contract, in its
-    order: ``{"ok": true, "slots": [{"ok": true} | refusal]}``, each judged as the meld it stands
-    for (:func:`.contracts.meld_for`). Nothing changes; the Arrange panel marks the slots that hold
-    their meld already."""
+    order: ``{"ok": true, "slots": [{"ok": true, "cards": ...} | refusal]}``, each judged as the
+    meld it stands for (:func:`.contracts.meld_for`), ``cards`` the meld as it would be laid down.
+    Nothing changes; the Arrange panel marks the slots that hold their meld already."""
     def judged() -> dict[str, Any]:
         slots = _load_object(args_json, "slots").get("slots")
         needs = CONTRACTS[_match().game.players[PERSON].step]
@@ -71,12 +71,25 @@ def check_slots(args_json: str) -> str:
 
 
 def _slot_verdict(text: str, need: Requirement) -> dict[str, Any]:
-    """``{"ok": true}`` if the slot's cards make the meld ``need`` asks for, else the refusal."""
+    """``{"ok": true, "cards": meld}`` if the slot's cards make the meld ``need`` asks for, else
+    the refusal. A run slot filled high to low holds its run: a play-test tapped K♦ Q♦ J♦ 10♦
+    into it and was told they were out of order. The notation stays low to high (the lay-down
+    the panel sends is ``cards``); only this tapping of a slot reads a run either way."""
     try:
-        meld_for(parse_cards(text), need)
+        cards = parse_cards(text)
+        try:
+            meld = meld_for(cards, need)
+        except InvalidMeldError as err:
+            if need.kind != "run" or err.code not in ("meld_order", "meld_order_ace", "meld_gap"):
+                raise
+            try:
+                meld = meld_for(cards[::-1], need)
+            except InvalidMeldError as turned:
+                # high to low with a card missing: the missing card, not the order, is the fault
+                raise (turned if turned.code == "meld_gap" and err.code != "meld_gap" else err) from None
     except LadderRummyError as err:
         return json.loads(_refusal(err))
-    return {"ok": True}
+    return {"ok": True, "cards": str(meld)}
 
 
 def resume(save_json: str) -> str:

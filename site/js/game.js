@@ -1459,8 +1459,11 @@ export class Game {
     if (!arrange || !this.engine) return;
     const slots = arrangedSlots(arrange, this.state.order);
     const key = JSON.stringify(slots);
-    const command = arrangedLaydown(arrange, this.state.order);
-    const [fits, whole] = await Promise.all([this.engine.checkSlots(slots), command ? this.engine.check(command) : null]);
+    const fits = await this.engine.checkSlots(slots);
+    // The whole lay-down is asked after the slots: a run tapped high to low goes down as the
+    // engine reads its slot (low to high).
+    const command = arrangedLaydown(arrange, this.state.order, fits.ok ? fits.slots : []);
+    const whole = command ? await this.engine.check(command) : null;
     const now = this.state.arrange;
     if (!now || JSON.stringify(arrangedSlots(now, this.state.order)) !== key) return; // the slots changed meanwhile
     // Every slot as long as its meld must be: the person thinks it done, so a refusal is said at
@@ -1471,7 +1474,7 @@ export class Game {
     const full = now.slots.every((slot, n) => slot.length >= (this.state.view?.players[0].contract[n]?.size ?? Infinity));
     const reason = whole && !whole.ok && !whole.crash ? (fits.ok && fits.slots.find((slot) => !slot.ok)) || whole : null;
     const why = reason && full && !now.error ? { error: this.arrangeLine(reason), refusal: reason } : {};
-    this.set({ arrange: { ...now, ...why, judged: { key, reason, answers: fits.ok ? fits.slots : [], ok: Boolean(whole?.ok) } } });
+    this.set({ arrange: { ...now, ...why, judged: { key, reason, answers: fits.ok ? fits.slots : [], ok: Boolean(whole?.ok), command } } });
   }
 
   arrangeAction(what, slot) {
@@ -1496,10 +1499,11 @@ export class Game {
         this.fail(wrong ?? { ok: false, code: "meld_empty", params: {} }, "arrange");
         return;
       }
-      // Judged already (judgeArrange): the same reason the panel shows, a slot's own first.
-      const reason = arrangeJudged(this.state)?.reason;
-      if (reason) { this.fail(reason, "arrange"); return; }
-      this.play(command, { from: "arrange" });
+      // Judged already (judgeArrange): the same reason the panel shows, a slot's own first, or
+      // the lay-down as the engine read the slots.
+      const judged = arrangeJudged(this.state);
+      if (judged?.reason) { this.fail(judged.reason, "arrange"); return; }
+      this.play(judged?.command || command, { from: "arrange" });
     }
   }
 

@@ -496,9 +496,11 @@ export class Renderer {
     panel.querySelectorAll("[data-slot]").forEach((button, n) => {
       const cards = state.arrange.slots[n].map((index) => state.order[index]);
       const fits = Boolean(judged?.answers[n]?.ok);
-      // After a refusal, the slots at fault are marked too: the panel's words name the cards, the
-      // slot is found at a glance (a play-test looked for which of two slots was meant).
-      const wrong = Boolean(state.arrange.error && judged?.answers[n] && !fits);
+      // A slot the engine refused is marked once it is as long as its meld (a play-test put
+      // A♣ A♥ J♠ in a group's slot and saw nothing but a missing ✓), or after a refusal, whose
+      // words name the cards: the slot meant is found at a glance.
+      const full = cards.length >= contract[n].size;
+      const wrong = Boolean(judged?.answers[n] && !fits && (state.arrange.error || full));
       button.parentElement.classList.toggle("fits", fits);
       button.parentElement.classList.toggle("wrong", wrong);
       button.parentElement.querySelector(".fits-mark").textContent = fits ? " ✓" : wrong ? " ✗" : "";

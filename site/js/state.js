@@ -135,9 +135,11 @@ export function canDiscard(legal, card) { return legal.includes(`discard ${card}
  * The lay-down the Arrange panel's slots spell ("laydown 7H 7S 7C / 8D 9D 10D JD"), or null while
  * a slot is empty: "laydown" with no melds would be the engine's own arrangement, not the person's.
  */
-export function arrangedLaydown(arrange, order) {
+export function arrangedLaydown(arrange, order, answers = []) {
   if (!arrange || arrange.slots.some((slot) => !slot.length)) return null;
-  return `laydown ${arrangedSlots(arrange, order).join(" / ")}`;
+  // A slot the engine judged a meld goes down as the engine reads it (a run tapped high to low
+  // is written low to high, as the notation has it: engine adapter.check_slots).
+  return `laydown ${arrangedSlots(arrange, order).map((text, n) => (answers[n]?.ok && answers[n].cards) || text).join(" / ")}`;
 }
 
 /** The cards of each of the Arrange panel's slots, as text ("7H 7S 7C", "" for an empty one). */

@@ -797,6 +797,51 @@ def test_a_taken_card_with_its_twin_in_hand_is_marked_once(table: Page, site: Si
     expect(table.locator("#hint")).to_have_text("You have drawn your card this turn. Now discard one to end it.")
 
 
+def test_arrange_a_run_tapped_high_to_low_and_a_wrong_slot_marked(table: Page, site: Site) -> None:
+    """A run's slot filled high to low holds its run and goes down low to high (a play-test tapped
+    K♦ Q♦ J♦ 10♦ and was told they were out of order); a slot as long as its meld that makes
+    none is marked ✗ at once (the play-test saw only a missing ✓)."""
+    def ready_with_run(view: dict) -> str | None:
+        contract = view["players"][0]["contract"]
+        if view["turn"] != 0 or "laydown" not in view["legal"] or [m["kind"] for m in contract] != ["group", "run"]:
+            return None
+        return view["laydown_move"]
+
+    save, move = first_position("runpos", ready_with_run, 20)
+    group, run = [meld.split() for meld in move.removeprefix("laydown ").split(" / ")]
+    resume_at_play(table, site, save)
+    table.get_by_role("button", name="Arrange").click()
+    panel = table.locator("#arrange")
+    placed = table.locator("#hand button.card.in-arrange")
+
+    def put(card: str) -> None:
+        count = placed.count()
+        table.locator(f'#hand button.card[data-card="{card}"]:not(.in-arrange)').first.click()
+        expect(placed).to_have_count(count + 1)
+
+    stranger = next(card for card in run if card != "JK" and card[:-1] != group[0][:-1])
+    for card in group[:-1] + [stranger]:
+        put(card)
+    first = panel.locator(".arrange-slot").first
+    expect(first).to_have_class(re.compile(r"\bwrong\b"))  # as long as its meld, and none: marked before any tap
+    expect(first.locator(".fits-mark")).to_have_text(" ✗")
+    expect(panel.locator(".arrange-error")).to_have_text("")  # not scolded while the other slot fills
+    panel.get_by_role("button", name="Clear").click()
+    expect(placed).to_have_count(0)
+    for card in group + run[::-1]:
+        put(card)
+    expect(panel).to_have_attribute("data-judged", "ok")
+    expect(panel.locator(".arrange-slot.fits")).to_have_count(2)
+    expect(panel.locator(".arrange-slot.wrong")).to_have_count(0)
+    before = replies(table)
+    panel.get_by_role("button", name="Lay these down").click()
+    after(table, before)
+    expect(panel).to_be_hidden()
+    laid = table.locator("#melds [data-meld]").last.locator(".card")
+    expect(laid).to_have_count(len(run))
+    assert [laid.nth(i).get_attribute("data-card") for i in range(len(run))] == run  # low to high, as the notation writes it
+
+
 def resume_at_play(table: Page, site: Site, save: dict) -> None:
     """Open the page on `save` (stored, as after a reload), in the person's turn after the draw."""
     table.goto(site.url)
