@@ -285,7 +285,7 @@ export class Game {
     this.set({ order, manual: Boolean(record.manual), mode: this.playedAgain(recordMode(record.mode, answer.save)), log: [], selected: null, arrange: null, hint: null, commandError: "" });
     await this.show(answer, { previous: null, animate: false });
     this.set({ busy: false, replies: this.state.replies + 1 });
-    this.say(t("event.your_turn"), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()
+    this.say(turnLine(answer.view), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()
     this.markPlayable();
     if (slot === LESSON_SLOT) this.resumeLesson(record, answer);
     if (answer.cut) {
@@ -997,7 +997,7 @@ export class Game {
       this.set({ statusNote: { events: events.slice(start + 1), players: view.players } });
     }
     this.waitLine = null;
-    if (view.turn === 0 && !view.game_over && !this.state.status) this.say(t("event.your_turn"), { log: false });
+    if (view.turn === 0 && !view.game_over && !this.state.status) this.say(turnLine(view), { log: false });
     if (!animate && !previous) {
       if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: this.phaseLine(view) } : null });
       await this.rebuildLog(view);
@@ -1757,4 +1757,14 @@ function roundSince(events) {
   const ended = events.findLastIndex((event) => event.type === "deal_start" || event.type === "deal_end"
     || (event.seat === 0 && (event.type === "discard" || event.type === "out")));
   return events.slice(ended + 1);
+}
+
+/**
+ * The status line of the person's turn on a resumed table: the draw made this turn ("You drew
+ * 7♣.": a play-test reloaded after drawing and read "Your turn." as if the draw were to come),
+ * else "Your turn.". The view's events are those since the person's last action.
+ */
+function turnLine(view) {
+  const drew = view.phase === "play" ? (view.events || []).findLast((event) => event.seat === 0 && event.type === "draw") : null;
+  return drew ? narrate(drew, view.players) : t("event.your_turn");
 }
