@@ -195,20 +195,24 @@ export function roundNote(events, players) {
     if (event.seat === undefined || event.seat === null || event.seat === 0) continue;
     if (event.type === "draw" && event.source === "discard") add(event.seat, words("round.took", { card: shortCard(event.card) }));
     if (event.type === "laydown") add(event.seat, words("round.laid_down"));
-    if (event.type === "layoff") add(event.seat, { layoff: event.card });
+    if (event.type === "layoff") add(event.seat, { layoff: event.card, meld: event.meld });
     if (event.type === "out") add(event.seat, words("round.went_out"));
   }
   return [...acts].map(([seat, list]) => words("round.player", { name: players[seat]?.name ?? "", acts: joinLayoffs(list).join(", ") })).join(" ");
 }
 
-/** A player's lay-offs in a row as one act: "laid off 7♣ 8♣", not the verb for every card. */
+/**
+ * A player's lay-offs in a row onto one meld as one act: "laid off 7♣ 8♣", not the verb for every
+ * card. Onto another meld, another act: "laid off 7♦ 7♠, laid off Joker" (one list read as if
+ * the joker went on the sevens, a play-test).
+ */
 function joinLayoffs(list) {
   const out = [];
   for (const item of list) {
     const last = out.at(-1);
     if (typeof item === "string") out.push(item);
-    else if (last?.cards) last.cards.push(item.layoff);
-    else out.push({ cards: [item.layoff] });
+    else if (last?.cards && last.meld === item.meld) last.cards.push(item.layoff);
+    else out.push({ cards: [item.layoff], meld: item.meld });
   }
   return out.map((item) => (typeof item === "string" ? item : words("round.laid_off", { cards: item.cards.map(shortCard).join(" ") })));
 }

@@ -510,15 +510,15 @@ def round_note(events: list[dict[str, Any]], names: list[str]) -> str:
             acts.setdefault(seat, []).append(f"took {short(event['card'])}")
         elif event["type"] == "laydown":
             acts.setdefault(seat, []).append("laid down")
-        elif event["type"] == "layoff":
+        elif event["type"] == "layoff":  # onto one meld in a row: one act
             items = acts.setdefault(seat, [])
-            if items and isinstance(items[-1], list):
+            if items and isinstance(items[-1], list) and items[-1][0] == event["meld"]:
                 items[-1].append(short(event["card"]))
             else:
-                items.append([short(event["card"])])
+                items.append([event["meld"], short(event["card"])])
         elif event["type"] == "out":
             acts.setdefault(seat, []).append("went out")
-    words = lambda item: item if isinstance(item, str) else "laid off " + " ".join(item)  # noqa: E731
+    words = lambda item: item if isinstance(item, str) else "laid off " + " ".join(item[1:])  # noqa: E731
     return " ".join(f"{names[seat]}: {', '.join(words(item) for item in items)}." for seat, items in acts.items())
 
 

@@ -26,7 +26,8 @@ const round = [
   { type: "discard", seat: 2, card: "3D" },
   { type: "draw", seat: 3, source: "stock" },
   { type: "layoff", seat: 3, card: "7C", meld: 1, end: null },
-  { type: "layoff", seat: 3, card: "8C", meld: 2, end: "high" },
+  { type: "layoff", seat: 3, card: "8C", meld: 1, end: "high" },
+  { type: "layoff", seat: 3, card: "9D", meld: 2, end: null },
   { type: "discard", seat: 3, card: "2S" },
 ];
 
@@ -34,7 +35,8 @@ for (const lang of ["en", "tr", "ko"]) {
   test(`${lang}: a round's plays on the table, a line per player`, async () => {
     await setLanguage(lang);
     const mira = t("round.player", { name: "Mira", acts: [t("round.took", { card: "10♥" }), t("round.laid_down")].join(", ") });
-    const jisoo = t("round.player", { name: "Jisoo", acts: t("round.laid_off", { cards: "7♣ 8♣" }) });
+    // Lay-offs onto one meld are one act; onto another meld, another (not one list of all).
+    const jisoo = t("round.player", { name: "Jisoo", acts: [t("round.laid_off", { cards: "7♣ 8♣" }), t("round.laid_off", { cards: "9♦" })].join(", ") });
     assert.equal(roundNote(round, players), `${mira} ${jisoo}`);
     for (const key of ["took", "laid_down", "laid_off", "went_out", "player"]) {
       assert.ok(!t(`round.${key}`, { card: "10♥", cards: "7♣", name: "Mira", acts: "x" }).includes("{"), key);
