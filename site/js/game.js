@@ -10,7 +10,7 @@ import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
 import { Choices } from "./choices.js";
 import { LANGUAGES, cardName, pickLanguage, refusalText, setLanguage, t } from "./i18n.js";
-import { arrangedLaydown, arrangedSlots, canDiscard, emptyTable, layoffTargets, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
+import { arrangedLaydown, arrangedSlots, canDiscard, emptyTable, layoffTargets, markedMelds, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
 import { $, h } from "./dom.js";
@@ -937,7 +937,8 @@ export class Game {
           this.sound?.event(event);
         },
         show: (shown, event) => {
-          const recent = event.type === "laydown" ? event.melds : event.type === "layoff" ? [event.meld] : this.state.recentMelds;
+          const { recent, seat } = markedMelds(this.state.recentMelds, this.recentSeat, event);
+          this.recentSeat = seat;
           // A new deal's hand comes sorted: an order of the person's own was for the last hand (a
           // play-test's next hands came in deal order, each drawn card put at the end).
           if (event.type === "deal_start" && this.state.manual) this.set({ manual: false });

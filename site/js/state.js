@@ -129,6 +129,18 @@ export function layoffTargets(legal, card) {
   return targets;
 }
 
+/**
+ * The melds outlined as just played on after `event`, and the seat whose plays marked them:
+ * every meld a player's plays in a row touched (a lay-down, lay-offs), not only the last (a
+ * play-test saw two cards laid off on the sevens and only the aces marked). Another kind of
+ * event keeps the marks and ends the row.
+ */
+export function markedMelds(recent, seat, event) {
+  const touched = event.type === "laydown" ? event.melds : event.type === "layoff" ? [event.meld] : null;
+  if (!touched) return { recent, seat: null };
+  return { recent: seat === event.seat ? [...new Set([...recent, ...touched])] : touched, seat: event.seat };
+}
+
 export function canDiscard(legal, card) { return legal.includes(`discard ${card}`); }
 
 /**
