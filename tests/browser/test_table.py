@@ -156,8 +156,8 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
         if answer["view"]["players"][0]["laid_down"] and answer["view"]["turn"] == 0:
             # Where the ladder goes next is the engine's word (next_step), never the page's count.
             now = "Discard to end your turn: lay-offs start on your next one." if verb == "laydown" else \
-                "Draw, then lay off cards on any meld or discard; go out to end the deal." \
-                if answer["view"]["phase"] == "draw" else "Lay off cards on any meld, or discard; go out to end the deal."
+                "Draw, then lay off on any meld (no new melds this deal) or discard; go out to end the deal." \
+                if answer["view"]["phase"] == "draw" else "Lay off cards on any meld (no new melds this deal), or discard; go out to end the deal."
             expect(table.locator("#contract-panel .contract-missing.after")).to_have_text(
                 f"{now} Next deal: step {answer['view']['players'][0]['next_step']}.")
 
@@ -281,7 +281,7 @@ def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard, retur
         assert panel.bounding_box()["height"] == height
         type_moves(page, last.moves[2:])  # the discard; the computers play to the person's next draw
         settle(page)
-        expect(sentence).to_have_text("Draw, then lay off cards on any meld or discard; go out to end the game's last deal.")
+        expect(sentence).to_have_text("Draw, then lay off on any meld (no new melds this deal) or discard; go out to end the game's last deal.")
         expect(counter).to_have_text("Deal 10/10 · last deal")
         assert panel.bounding_box()["height"] == height
         assert page.evaluate(fits) == []
