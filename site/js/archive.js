@@ -69,6 +69,7 @@ export function openArchive({ today, finished, inProgress, month = null }) {
       detail.replaceChildren(h("p", { class: "small", text: dates.length ? t("archive.pick") : t("archive.none") }));
       return;
     }
+    if (selected === today) { drawToday(); return; }
     const entry = states.get(selected);
     const action = entry?.state === "open" ? "continue" : "play";
     const label = entry?.state === "open" ? "archive.continue" : entry?.state === "done" ? "archive.again" : "archive.play";
@@ -79,6 +80,22 @@ export function openArchive({ today, finished, inProgress, month = null }) {
       h("p", { class: "small", text: t("archive.never_submitted") }));
   };
 
+  // Today's own details: what its Daily holds here and the start screen's way into it (a
+  // play-test tapped today's cell, marked like a Daily in progress, and nothing happened).
+  const drawToday = () => {
+    const state = todayEntry?.state;
+    detail.replaceChildren(
+      h("h3", { text: t("archive.day_title", { number: dailyNumber(today), date: longDate(locale, today) }) }),
+      h("p", { class: `archive-state ${state || "unplayed"}`, text: describe(today) }),
+      state === "done" ? null : h("button", {
+        type: "button", class: "action big primary", id: "archive-play",
+        text: t(state === "open" ? "start.daily_continue" : "start.daily_play"), onclick: choose(today, state === "open" ? "continue" : "play"),
+      }),
+      h("p", { class: "small", text: t(state === "done" ? "archive.today_done" : "archive.today_counts") }));
+  };
+
+  const select = (date) => { selected = date; drawMonth(date); drawDetail(); detail.scrollIntoView({ block: "nearest" }); };
+
   const drawMonth = (focusDate = null) => {
     const first = monthOf(FIRST_DAILY);
     const latest = last ? monthOf(last) : first;
@@ -87,12 +104,15 @@ export function openArchive({ today, finished, inProgress, month = null }) {
     const rows = monthWeeks(shown, firstDay).map((week) => h("tr", {}, week.map((date) => {
       if (!date) return h("td", { class: "empty" });
       const number = dayNumber(locale, date);
-      // Today is marked (its Daily is the start screen's, not one of these), and read out as such.
+      // Today is marked (its Daily counts, unlike these), read out as such, and opens its own
+      // details with the start screen's way into it.
       if (date === today) {
         const said = t("archive.today_cell", { date: longDate(locale, date) });
-        return h("td", { class: `none today ${todayEntry?.state || ""}`.trim() }, h("span", { class: "day", "aria-current": "date" },
-          h("span", { "aria-hidden": "true", text: number }),
-          h("span", { class: "visually-hidden", text: todayEntry ? `${said}: ${describe(date)}` : said })));
+        return h("td", { class: `none today ${todayEntry?.state || ""}`.trim() }, h("button", {
+          type: "button", class: "day", dataset: { date }, "aria-current": "date", "aria-pressed": String(date === selected),
+          onclick: () => select(date),
+        }, h("span", { "aria-hidden": "true", text: number }),
+        h("span", { class: "visually-hidden", text: ` ${todayEntry ? `${said}: ${describe(date)}` : said}` })));
       }
       if (!isPastDaily(date, today)) return h("td", { class: "none" }, h("span", { class: "day", "aria-hidden": "true", text: number }));
       const entry = states.get(date);
@@ -103,7 +123,7 @@ export function openArchive({ today, finished, inProgress, month = null }) {
           type: "button", class: `day ${state}`, dataset: { date },
           "aria-pressed": String(date === selected),
           // On a phone the day's details are below the month: bring them into view.
-          onclick: () => { selected = date; drawMonth(date); drawDetail(); detail.scrollIntoView({ block: "nearest" }); },
+          onclick: () => select(date),
         }, h("span", { class: "day-number", text: number }),
         h("span", { class: "visually-hidden", text: ` ${longDate(locale, date)}: ${describe(date)}` }),
         h("span", { class: "day-mark", "aria-hidden": "true" })));

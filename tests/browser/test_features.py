@@ -194,6 +194,16 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
             expect(marked.locator(".visually-hidden")).to_contain_text("In progress on this device")
         page.screenshot(path=str(ARTIFACTS / f"calendar-{size}-{lang}.png"))
         assert axe(page, "archive-dialog", size) == []
+        # Today opens its own details, with the start screen's way into its Daily (a play-test
+        # tapped today's cell, marked in progress, and nothing happened).
+        marked.click()
+        expect(marked).to_have_attribute("aria-pressed", "true")
+        expect(sheet.locator("#archive-play")).to_have_text(
+            {"en": "Continue today's Daily", "tr": "Bugünün oyununa devam et", "ko": "오늘의 데일리 이어서 하기"}[lang])
+        if lang == "en":
+            expect(sheet.locator(".archive-detail")).to_contain_text("goes on the leaderboard")
+        page.screenshot(path=str(ARTIFACTS / f"calendar-{size}-{lang}-today.png"))
+        assert axe(page, "archive-dialog", size) == []
         show_month(sheet, done) if lang == "en" else None
         if sheet.locator(f'button.day[data-date="{done}"]').count():
             sheet.locator(f'button.day[data-date="{done}"]').click()

@@ -376,7 +376,7 @@ def test_a_game_is_never_lost_by_a_tap(tab: Page, site: Site) -> None:
     play(tab, "draw stock")
     daily_position = (hand(tab), legal_moves(tab), tab.get_attribute("#app", "data-phase"))
 
-    # Another game mid-Daily: asked first; "Keep playing" keeps the game exactly (no engine call).
+    # Another game mid-Daily: asked first; "Back to this game" keeps the game exactly (no engine call).
     before = replies(tab)
     menu(tab).get_by_role("button", name="Easy").click()
     ask = tab.locator("#confirm-dialog[open]")
@@ -384,7 +384,7 @@ def test_a_game_is_never_lost_by_a_tap(tab: Page, site: Site) -> None:
     expect(ask.get_by_role("heading")).to_have_text("Start a new game?")
     expect(ask).to_contain_text("Today's Daily stays saved at this move")
     shot(tab, "confirm-daily-kept")
-    ask.get_by_role("button", name="Keep playing").click()
+    ask.get_by_role("button", name="Back to this game").click()
     expect(tab.locator("dialog[open]")).to_have_count(0)
     assert (hand(tab), legal_moves(tab), tab.get_attribute("#app", "data-phase")) == daily_position
     assert replies(tab) == before
@@ -417,7 +417,7 @@ def test_a_game_is_never_lost_by_a_tap(tab: Page, site: Site) -> None:
     menu(tab).get_by_role("button", name="Hard").click()
     ask.wait_for()
     expect(ask).to_contain_text("Your New Game in progress (Easy, deal 1) ends here")
-    ask.get_by_role("button", name="Keep playing").click()
+    ask.get_by_role("button", name="Back to this game").click()
     assert (hand(tab), legal_moves(tab)) == new_position
 
 
