@@ -227,6 +227,13 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
                                                         "Eylül", "Ekim", "Kasım", "Aralık"][month.month - 1],
                     "ko": f"{month.month}월"}[lang]
         assert expected in title
+        if lang == "en":
+            # Today's "Continue today's Daily" goes on with the Daily kept here, as the start screen's does.
+            sheet.get_by_role("button", name="Next month").click()
+            sheet.locator("td.today button").click()
+            sheet.locator("#archive-play").click()
+            expect(page.locator("#archive-dialog[open]")).to_have_count(0)
+            expect(page.locator("#deal-counter .mode-badge")).to_have_text(f"Daily #{daily_number(str(today))}")
 
 
 # ---- challenge a friend ----
