@@ -118,6 +118,7 @@ export class Game {
     this.linkRefused = false; // the page's link names a game that cannot be played (said once, not started)
     this.putOff = null; // the page's challenge, put off with "Not now": {shared, offer}, offered on the start screen
     this.logId = 0;
+    this.recentSeat = null; // the seat whose plays in a row outlined the melds marked just played on (state.js markedMelds)
     this.waitLine = null; // the wait last explained (explainWait): it follows the turns shown, then goes
     this.focusTable = false; // a game just started: its first table drawn takes the focus (focusNewTable)
     this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
@@ -1475,7 +1476,7 @@ export class Game {
     const full = now.slots.every((slot, n) => slot.length >= (this.state.view?.players[0].contract[n]?.size ?? Infinity));
     const reason = whole && !whole.ok && !whole.crash ? (fits.ok && fits.slots.find((slot) => !slot.ok)) || whole : null;
     const why = reason && full && !now.error ? { error: this.arrangeLine(reason), refusal: reason } : {};
-    this.set({ arrange: { ...now, ...why, judged: { key, reason, answers: fits.ok ? fits.slots : [], ok: Boolean(whole?.ok), command } } });
+    this.set({ arrange: { ...now, ...why, judged: { key, reason, answers: fits.ok ? fits.slots : [], ok: Boolean(whole?.ok) } } });
   }
 
   arrangeAction(what, slot) {
@@ -1494,17 +1495,17 @@ export class Game {
       // "laydown", the engine's own arrangement of cards the person did not choose.
       // A slot with cards that make no meld is named first: "fill every slot" alone sent a
       // play-test to fill the empty one and meet a second refusal for the first.
-      const command = arrangedLaydown(arrange, this.state.order);
+      // Judged already (judgeArrange): the same reason the panel shows, a slot's own first; the
+      // lay-down goes as the engine read the slots.
+      const judged = arrangeJudged(this.state);
+      const command = arrangedLaydown(arrange, this.state.order, judged?.answers);
       if (!command) {
-        const wrong = arrangeJudged(this.state)?.answers.find((answer, n) => !answer.ok && arrange.slots[n].length);
+        const wrong = judged?.answers.find((answer, n) => !answer.ok && arrange.slots[n].length);
         this.fail(wrong ?? { ok: false, code: "meld_empty", params: {} }, "arrange");
         return;
       }
-      // Judged already (judgeArrange): the same reason the panel shows, a slot's own first, or
-      // the lay-down as the engine read the slots.
-      const judged = arrangeJudged(this.state);
       if (judged?.reason) { this.fail(judged.reason, "arrange"); return; }
-      this.play(judged?.command || command, { from: "arrange" });
+      this.play(command, { from: "arrange" });
     }
   }
 
@@ -1748,7 +1749,6 @@ function newKeys(order, cards) {
   }
   return marked;
 }
-
 
 /**
  * The events since the person's last turn ended (their discard, or a deal's start or end): the
