@@ -170,7 +170,7 @@ def test_check_slots_judges_each_meld_of_the_contract_alone() -> None:
     before = call(adapter.current)
     assert before["view"]["players"][0]["contract"] == [{"kind": "group", "size": 3}, {"kind": "group", "size": 3}]
     answer = call(adapter.check_slots, json.dumps({"slots": ["3H 3H JK", "KH KS"]}))
-    assert answer["slots"][0] == {"ok": True, "cards": "3H 3H JK"}
+    assert answer["slots"][0] == {"ok": True, "cards": "3H 3H JK", "stands_for": [None, None, "3"]}
     assert answer["slots"][1]["code"] == "meld_short_group" and answer["slots"][1]["params"] == {"cards": "KH KS", "size": 3}
     assert call(adapter.check_slots, json.dumps({"slots": ["4D 5D 6D", ""]}))["slots"][0]["code"] == "meld_ranks"
     assert "not a card" in call(adapter.check_slots, json.dumps({"slots": ["3H 3X JK", ""]}))["slots"][0]["error"]
@@ -179,10 +179,10 @@ def test_check_slots_judges_each_meld_of_the_contract_alone() -> None:
     assert call(adapter.current) == before
 
 
-def test_a_run_slot_filled_high_to_low_holds_its_run_written_low_to_high() -> None:
-    """A play-test tapped K♦ Q♦ J♦ 10♦ into a run's slot and was told they were out of order:
-    a slot reads a run either way and answers the meld as the notation writes it, which stays
-    low to high (a lay-down written high to low is still refused)."""
+def test_a_run_slot_filled_in_any_order_holds_its_run_written_low_to_high() -> None:
+    """A play-test tapped K♦ Q♦ J♦ 10♦ into a run's slot and was told they were out of order,
+    another 5♣ 4♣ 7♣ 6♣: a slot reads a run in any order and answers the meld as the notation
+    writes it, which stays low to high (a lay-down written high to low is still refused)."""
     from ladder_rummy.errors import InvalidMeldError
     from ladder_rummy.melds import Meld
 
@@ -190,11 +190,17 @@ def test_a_run_slot_filled_high_to_low_holds_its_run_written_low_to_high() -> No
     adapter._match().game.players[0].step = 3  # two runs of 4
     before = call(adapter.current)
     answer = call(adapter.check_slots, json.dumps({"slots": ["KD QD JD 10D", "8H JK 6H 5H"]}))
-    assert answer["slots"] == [{"ok": True, "cards": "10D JD QD KD"}, {"ok": True, "cards": "5H 6H JK 8H"}]
+    assert answer["slots"] == [{"ok": True, "cards": "10D JD QD KD", "stands_for": [None] * 4},
+                               {"ok": True, "cards": "5H 6H JK 8H", "stands_for": [None, None, "7H", None]}]
     assert call(adapter.check_slots, json.dumps({"slots": ["AD KD QD JD", "10D JD QD KD"]}))["slots"][0]["cards"] == "JD QD KD AD"
+    # Tapped in no order: put in order, the jokers in the gaps, then at the high end.
+    jumbled = call(adapter.check_slots, json.dumps({"slots": ["5C 4C 7C 6C", "QD AD JK JK"]}))["slots"]
+    assert [slot["cards"] for slot in jumbled] == ["4C 5C 6C 7C", "JK QD JK AD"]
+    assert jumbled[1]["stands_for"] == ["JD", None, "KD", None]
+    assert call(adapter.check_slots, json.dumps({"slots": ["JK 5C 7C 6C", ""]}))["slots"][0]["cards"] == "5C 6C 7C JK"
     gap = call(adapter.check_slots, json.dumps({"slots": ["8H 7H 6H 4H", "2D AD KD QD"]}))["slots"]
     assert gap[0]["code"] == "meld_gap" and gap[0]["params"]["missing"] == "5H"  # the card missing, not the order
-    assert gap[1]["code"] == "meld_order_ace"  # no run either way round
+    assert gap[1]["code"] == "slot_no_run"  # no run in any order (the ace is low or high, never both)
     with pytest.raises(InvalidMeldError):
         Meld.parse("KD QD JD 10D")
     assert call(adapter.current) == before

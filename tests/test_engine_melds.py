@@ -108,3 +108,28 @@ def test_lay_off_that_does_not_fit_is_refused() -> None:
 
 def test_cards_parse_helper() -> None:
     assert [str(c) for c in parse_cards("jk 7h")] == ["JK", "7H"]
+
+
+@pytest.mark.parametrize("tapped,run", [
+    ("5C 4C 7C 6C", "4C 5C 6C 7C"),
+    ("KD AD QD JD", "JD QD KD AD"),                     # the ace high where low makes no run
+    ("3H AH 2H 4H", "AH 2H 3H 4H"),
+    ("JK 5C 7C 8C", "5C JK 7C 8C"),                     # a joker fills the gap first
+    ("9S JK 8S 10S", "8S 9S 10S JK"),                   # then lengthens the high end
+    ("QD AD JK JK", "JK QD JK AD"),                     # at the low end once the high end is the ace
+])
+def test_a_slots_tapped_cards_put_in_run_order(tapped: str, run: str) -> None:
+    from ladder_rummy.cards import format_cards, parse_cards
+    from ladder_rummy.melds import run_in_order
+
+    ordered = run_in_order(parse_cards(tapped))
+    assert ordered is not None and format_cards(ordered) == run
+    assert Meld.run(ordered).kind == "run"
+
+
+@pytest.mark.parametrize("tapped", ["5C 4C 7C 6C 6C", "4H 7H 6H 9H", "2D AD KD QD", "5C 6D 7C 8C", "JK JK 5C"])
+def test_cards_that_make_no_run_in_any_order(tapped: str) -> None:
+    from ladder_rummy.cards import parse_cards
+    from ladder_rummy.melds import run_in_order
+
+    assert run_in_order(parse_cards(tapped)) is None

@@ -145,7 +145,13 @@ def test_the_codes_a_move_in_a_position_does_not_raise() -> None:
                  {"mode": "new", "seed": "x" * 201}, {"mode": "new", "seed": "a\u202eb"}):
         answer = json.loads(adapter.new_game(json.dumps(args)))
         reached[answer["code"]] = answer["params"]
+    # An Arrange slot's cards that make a run in no order (the slot puts tapped cards in order).
+    adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": "refusals"}))
+    adapter._match().game.players[0].step = 3  # two runs of 4
+    slot = json.loads(adapter.check_slots(json.dumps({"slots": ["5C 4C 7C 6C 6C", ""]})))["slots"][0]
+    reached[slot["code"]] = slot["params"]
     assert reached == {
+        "slot_no_run": {"cards": "5C 4C 7C 6C 6C"},
         "meld_empty": {}, "not_your_turn": {},
         "notation": {"text": "discard 7X", "detail": "'discard 7X': '7X' at position 1 is not a card (expected e.g. 7H, 10S, QC, AD, JK)"},
         "no_difficulty": {"difficulty": "insane"}, "daily_seed": {"seed": "daily-2026-12-04"},

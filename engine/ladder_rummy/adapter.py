@@ -18,8 +18,9 @@ from typing import Any, Callable
 
 from . import __version__
 from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES, daily_version
-from .cards import JOKER, JOKERS_IN_DECK, parse_cards
+from .cards import JOKER, JOKERS_IN_DECK, Card, format_cards, parse_cards
 from .contracts import CONTRACTS, Requirement, meld_for
+from .melds import Meld, run_in_order
 from .errors import InvalidMeldError, LadderRummyError, ReplayError, SaveError
 from .match import PERSON, Match, person_and_bots
 from .bots import make_bot
@@ -71,10 +72,12 @@ def check_slots(args_json: str) -> str:
 
 
 def _slot_verdict(text: str, need: Requirement) -> dict[str, Any]:
-    """``{"ok": true, "cards": meld}`` if the slot's cards make the meld ``need`` asks for, else
-    the refusal. A run slot filled high to low holds its run: a play-test tapped K♦ Q♦ J♦ 10♦
-    into it and was told they were out of order. The notation stays low to high (the lay-down
-    the panel sends is ``cards``); only this tapping of a slot reads a run either way."""
+    """``{"ok": true, "cards": meld, "stands_for": [...]}`` if the slot's cards make the meld
+    ``need`` asks for, else the refusal. A run's slot is tapped, not written: a play-test tapped
+    K♦ Q♦ J♦ 10♦ into one and was told they were out of order, another 5♣ 4♣ 7♣ 6♣. Cards that
+    make no run as tapped are read high to low (a joker keeps the place it was tapped in), then
+    put in order (:func:`.melds.run_in_order`). The notation stays low to high: the lay-down the
+    panel sends is ``cards``, and ``stands_for`` says what each of its jokers stands for."""
     try:
         cards = parse_cards(text)
         try:
@@ -82,14 +85,28 @@ def _slot_verdict(text: str, need: Requirement) -> dict[str, Any]:
         except InvalidMeldError as err:
             if need.kind != "run" or err.code not in ("meld_order", "meld_order_ace", "meld_gap"):
                 raise
-            try:
-                meld = meld_for(cards[::-1], need)
-            except InvalidMeldError as turned:
-                # high to low with a card missing: the missing card, not the order, is the fault
-                raise (turned if turned.code == "meld_gap" and err.code != "meld_gap" else err) from None
+            meld = _run_as_tapped(cards, need, err)
     except LadderRummyError as err:
         return json.loads(_refusal(err))
-    return {"ok": True, "cards": str(meld)}
+    return {"ok": True, "cards": str(meld), "stands_for": meld.stands_for()}
+
+
+def _run_as_tapped(cards: list[Card], need: Requirement, err: InvalidMeldError) -> Meld:
+    """The run a slot's cards make when read high to low or put in order, else ``err`` (or, when
+    only a card is missing, the error that names it)."""
+    try:
+        return meld_for(cards[::-1], need)
+    except InvalidMeldError as turned:
+        ordered = run_in_order(cards)
+        if ordered is not None:
+            return meld_for(ordered, need)
+        # high to low with a card missing: the missing card, not the order, is the fault
+        if turned.code == "meld_gap" or err.code == "meld_gap":
+            raise (turned if turned.code == "meld_gap" and err.code != "meld_gap" else err) from None
+        # Order is not asked of a slot, so "put them low to high" would not help: say what would.
+        shown = format_cards(cards)
+        raise InvalidMeldError(f"{shown} is not a run in any order: a gap the jokers cannot fill, or a card twice",
+                               "slot_no_run", cards=shown) from None
 
 
 def resume(save_json: str) -> str:

@@ -21,7 +21,7 @@ REFUSALS: dict[str, frozenset[str]] = {code: frozenset(params) for code, params 
     "group_ends": ("meld",), "no_fit_low": ("card", "meld"), "no_fit_high": ("card", "meld"),
     "discard_taken": ("card",),
     "meld_empty": (), "meld_ranks": ("cards",), "meld_suits": ("cards",), "meld_order": ("cards",),
-    "meld_order_ace": ("cards",), "meld_gap": ("cards", "missing"),
+    "meld_order_ace": ("cards",), "meld_gap": ("cards", "missing"), "slot_no_run": ("cards",),
     "meld_run_long": ("cards", "size"), "meld_naturals": ("cards",), "meld_neither": ("cards", "size"),
     "meld_short_group": ("cards", "size"), "meld_short_run": ("cards", "size"),
     # A game a link asks for that cannot be started (adapter.new_game, adapter.challenge).

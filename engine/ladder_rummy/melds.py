@@ -224,3 +224,33 @@ def run_from_positions(suit: str, start: int, present: Sequence[bool]) -> Meld:
         _CARDS[position_rank(start + i), suit] if here else JOKER for i, here in enumerate(present)
     )
     return Meld("run", cards, suit=suit, start=start)
+
+
+def run_in_order(cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """``cards`` put in a run's order, or None when no run of them exists.
+
+    The Arrange panel's slots are tapped, not written: a player may tap 5♣ 4♣ 7♣ 6♣ into a run's
+    slot. The natural cards go where their ranks put them (the ace low, else high), the jokers
+    fill the gaps between them, and any joker left over lengthens the run at its high end (at
+    the low end once the high end is the ace), as a lay-off's default end does.
+    """
+    naturals = [c for c in cards if not c.is_joker]
+    jokers = len(cards) - len(naturals)
+    if len(naturals) < MIN_NATURALS or len({c.suit for c in naturals}) != 1:
+        return None
+    for ace in (1, 14):
+        places = sorted(((ace if c.rank == 1 else c.rank, c) for c in naturals), key=lambda place: place[0])
+        positions = [p for p, _ in places]
+        if len(set(positions)) != len(positions):
+            continue
+        first, last = positions[0], positions[-1]
+        spare = jokers - (last - first + 1 - len(positions))
+        if spare < 0:
+            continue
+        high = min(spare, 14 - last)
+        low = spare - high
+        if first - low < 1:
+            continue
+        at = dict(places)
+        return tuple(at.get(p, JOKER) for p in range(first - low, last + high + 1))
+    return None

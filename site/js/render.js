@@ -500,7 +500,14 @@ export class Renderer {
       // A♣ A♥ J♠ in a group's slot and saw nothing but a missing ✓), or after a refusal, whose
       // words name the cards: the slot meant is found at a glance.
       const full = cards.length >= contract[n].size;
-      const wrong = Boolean(judged?.answers[n] && !fits && (state.arrange.error || full));
+      const wrong = Boolean(cards.length && judged?.answers[n] && !fits && (state.arrange.error || full));
+      // A slot that holds its meld shows it as it will go down: a run in order, each joker as
+      // the card it stands for (a play-test saw only a star, and a run tapped in no order).
+      const answer = fits ? judged.answers[n] : null;
+      const shown = answer?.cards ? answer.cards.split(" ") : cards;
+      const stands = answer?.stands_for || [];
+      replaceIfChanged(button.parentElement.querySelector(".cards"), JSON.stringify([shown, stands]),
+        () => shown.map((card, i) => cardElement(card, { mini: true, stands: stands[i] })));
       button.parentElement.classList.toggle("fits", fits);
       button.parentElement.classList.toggle("wrong", wrong);
       button.parentElement.querySelector(".fits-mark").textContent = fits ? " ✓" : wrong ? " ✗" : "";

@@ -797,10 +797,11 @@ def test_a_taken_card_with_its_twin_in_hand_is_marked_once(table: Page, site: Si
     expect(table.locator("#hint")).to_have_text("You have drawn your card this turn. Now discard one to end it.")
 
 
-def test_arrange_a_run_tapped_high_to_low_and_a_wrong_slot_marked(table: Page, site: Site) -> None:
-    """A run's slot filled high to low holds its run and goes down low to high (a play-test tapped
-    K♦ Q♦ J♦ 10♦ and was told they were out of order); a slot as long as its meld that makes
-    none is marked ✗ at once (the play-test saw only a missing ✓)."""
+def test_arrange_a_run_tapped_in_no_order_and_a_wrong_slot_marked(table: Page, site: Site) -> None:
+    """A run's slot filled in no order holds its run, shows it in order and lays it down so (a
+    play-test tapped K♦ Q♦ J♦ 10♦ and was told they were out of order, another 5♣ 4♣ 7♣ 6♣); a
+    slot as long as its meld that makes none is marked ✗ at once (the play-test saw only a
+    missing ✓)."""
     def ready_with_run(view: dict) -> str | None:
         contract = view["players"][0]["contract"]
         if view["turn"] != 0 or "laydown" not in view["legal"] or [m["kind"] for m in contract] != ["group", "run"]:
@@ -828,18 +829,25 @@ def test_arrange_a_run_tapped_high_to_low_and_a_wrong_slot_marked(table: Page, s
     expect(panel.locator(".arrange-error")).to_have_text("")  # not scolded while the other slot fills
     panel.get_by_role("button", name="Clear").click()
     expect(placed).to_have_count(0)
-    for card in group + run[::-1]:
+    tapped = run[1:] + run[:1]  # in no order: neither low to high nor high to low
+    for card in group + tapped:
         put(card)
     expect(panel).to_have_attribute("data-judged", "ok")
     expect(panel.locator(".arrange-slot.fits")).to_have_count(2)
     expect(panel.locator(".arrange-slot.wrong")).to_have_count(0)
+    # The slot shows its run as it will go down: in order, a joker as the card it stands for.
+    slot = panel.locator(".arrange-slot").nth(1).locator(".card")
+    shown = [slot.nth(i).get_attribute("data-card") for i in range(slot.count())]
+    assert sorted(shown) == sorted(run) and shown != tapped
+    if "JK" in run:
+        expect(panel.locator(".arrange-slot").nth(1).locator(".card.joker.stands")).to_have_count(run.count("JK"))
     before = replies(table)
     panel.get_by_role("button", name="Lay these down").click()
     after(table, before)
     expect(panel).to_be_hidden()
     laid = table.locator("#melds [data-meld]").last.locator(".card")
     expect(laid).to_have_count(len(run))
-    assert [laid.nth(i).get_attribute("data-card") for i in range(len(run))] == run  # low to high, as the notation writes it
+    assert [laid.nth(i).get_attribute("data-card") for i in range(len(run))] == shown  # low to high, as the notation writes it
 
 
 def resume_at_play(table: Page, site: Site, save: dict) -> None:
