@@ -100,9 +100,10 @@ def _run_as_tapped(cards: list[Card], need: Requirement, err: InvalidMeldError) 
         ordered = run_in_order(cards)
         if ordered is not None:
             return meld_for(ordered, need)
-        # high to low with a card missing: the missing card, not the order, is the fault
-        if turned.code == "meld_gap" or err.code == "meld_gap":
-            raise (turned if turned.code == "meld_gap" and err.code != "meld_gap" else err) from None
+        # A card missing (as tapped, or high to low): that card, not the order, is the fault.
+        gap = next((e for e in (err, turned) if e.code == "meld_gap"), None)
+        if gap is not None:
+            raise gap from None
         # Order is not asked of a slot, so "put them low to high" would not help: say what would.
         shown = format_cards(cards)
         raise InvalidMeldError(f"{shown} is not a run in any order: a gap the jokers cannot fill, or a card twice",

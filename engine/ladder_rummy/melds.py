@@ -239,8 +239,7 @@ def run_in_order(cards: Sequence[Card]) -> tuple[Card, ...] | None:
     if len(naturals) < MIN_NATURALS or len({c.suit for c in naturals}) != 1:
         return None
     for ace in (1, 14):
-        places = sorted(((ace if c.rank == 1 else c.rank, c) for c in naturals), key=lambda place: place[0])
-        positions = [p for p, _ in places]
+        positions = sorted(ace if c.rank == 1 else c.rank for c in naturals)
         if len(set(positions)) != len(positions):
             continue
         first, last = positions[0], positions[-1]
@@ -251,6 +250,6 @@ def run_in_order(cards: Sequence[Card]) -> tuple[Card, ...] | None:
         low = spare - high
         if first - low < 1:
             continue
-        at = dict(places)
-        return tuple(at.get(p, JOKER) for p in range(first - low, last + high + 1))
+        return run_from_positions(naturals[0].suit, first - low,
+                                  [p in positions for p in range(first - low, last + high + 1)]).cards
     return None

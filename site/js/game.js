@@ -994,10 +994,7 @@ export class Game {
     // What the computer players did to the table this round stays above the status line through
     // the person's turn (this deal's plays only: a deal that ended has its sheet). Kept as events,
     // so it is worded in the language of the moment.
-    if (others) {
-      const start = events.findLastIndex((event) => event.type === "deal_start" || event.type === "deal_end");
-      this.set({ statusNote: { events: events.slice(start + 1), players: view.players } });
-    }
+    if (others) this.set({ statusNote: { events: roundSince(events), players: view.players } });
     this.waitLine = null;
     if (view.turn === 0 && !view.game_over && !this.state.status) this.say(turnLine(view), { log: false });
     if (!animate && !previous) {
