@@ -82,11 +82,47 @@ export function closeAll() {
  * continue: a started Daily is only ever continued, never dealt again. `pastDailies`: dates of
  * earlier Dailies left in progress ({resume: date}). `challenge`: the words of a friend's challenge
  * this page's link brought and the person put off ({title, beat}): played from here ("challenge").
+ * `watch(refill)`: calls `refill(words)` when what the sheet says may have changed (another tab
+ * saved), and returns what stops it; the sheet is filled again only if the words differ.
  */
-export function openStart({ date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, challenge = null, back = null }) {
+export function openStart({ back = null, watch = null, ...words }) {
   const dialog = $("start-dialog");
   let choice = null;
   const choose = (value) => () => { choice = value; dialog.close("choice"); };
+  fillStart(dialog, words, choose);
+  // Back from a sheet it opened (`back`: that choice): the focus returns to the button that
+  // opened it, not to the sheet's first one (a keyboard play-test lost its place so).
+  const opener = back && dialog.querySelector(`[data-choice="${back}"]`);
+  if (opener) {
+    for (const other of dialog.querySelectorAll("[autofocus]")) other.removeAttribute("autofocus");
+    opener.setAttribute("autofocus", "");
+  }
+  let shown = JSON.stringify(words);
+  const stop = watch?.((fresh) => {
+    if (!dialog.open || JSON.stringify(fresh) === shown) return;
+    shown = JSON.stringify(fresh);
+    refill(dialog, () => fillStart(dialog, fresh, choose));
+  });
+  return open(dialog).then(() => { stop?.(); return choice ?? ""; });
+}
+
+/**
+ * Fill an open sheet again with `fill()`, keeping where the person was: the body's scroll, and
+ * the focus on the button of the same words (or the sheet's first one when it is gone).
+ */
+function refill(dialog, fill) {
+  const focused = dialog.contains(document.activeElement) ? document.activeElement.textContent : null;
+  const top = dialog.querySelector(".sheet-body")?.scrollTop ?? 0;
+  fill();
+  const body = dialog.querySelector(".sheet-body");
+  if (body) body.scrollTop = top;
+  if (focused === null) return;
+  const same = [...dialog.querySelectorAll("button")].find((button) => button.textContent === focused);
+  (same || dialog.querySelector("button"))?.focus();
+}
+
+/** The start screen's sheet, from its words (see openStart); `choose(value)` makes a button's handler. */
+function fillStart(dialog, { date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, challenge = null }, choose) {
   const again = Boolean(dailyRecord && !dailySaved);
   // Today's Daily finished already: a game of it played again, or one left in progress, does not
   // count, and says so beside its button (a play-test read "it counts on the leaderboard" there).
@@ -146,14 +182,6 @@ export function openStart({ date, dailyRecord, canContinue, boardNote = "", dail
     h("button", { type: "button", class: "action", text: t("stats.open"), dataset: { choice: "stats" }, onclick: choose("stats") }),
     h("button", { type: "button", class: "action", text: t("start.settings"), dataset: { choice: "settings" }, onclick: choose("settings") }),
   ]);
-  // Back from a sheet it opened (`back`: that choice): the focus returns to the button that
-  // opened it, not to the sheet's first one (a keyboard play-test lost its place so).
-  const opener = back && dialog.querySelector(`[data-choice="${back}"]`);
-  if (opener) {
-    for (const other of dialog.querySelectorAll("[autofocus]")) other.removeAttribute("autofocus");
-    opener.setAttribute("autofocus", "");
-  }
-  return open(dialog).then(() => choice ?? "");
 }
 
 /** The rules and help page, with a language switch. `onLanguage(lang)` re-opens it translated. */

@@ -404,19 +404,18 @@ export class Game {
     return record?.deal ? t("games.new_deal", { difficulty, deal: record.deal }) : t("games.new", { difficulty });
   }
 
-  /** The start screen; `back`: the choice whose sheet just closed (its button gets the focus again). */
-  async showStart(back = null) {
-    const date = utcToday();
+  /** What the start screen says of `date`'s Daily and of the games kept on this device, now. */
+  startWords(date) {
     const daily = this.storage.read(KEYS.daily, {});
     const record = daily && typeof daily === "object" ? daily[date] : null;
     // Today's Daily on the table: its own "Continue today's Daily" says it; one button, not two.
     const canContinue = Boolean(this.holding() && this.state.view && !this.state.view.game_over && this.slot !== dailySlot(date));
     const status = this.leaderboard.status(date);
-    const boardNote = status?.state === "ranked" ? "" : board.submissionText(status, date);
     const today = this.saves.inProgress(dailySlot(date));
     const kept = this.slot === NEW_SLOT ? null : this.saves.inProgress(NEW_SLOT);
-    const choice = await dialogs.openStart({
-      date, dailyRecord: record || null, canContinue, boardNote,
+    return {
+      date, dailyRecord: record || null, canContinue,
+      boardNote: status?.state === "ranked" ? "" : board.submissionText(status, date),
       dailySaved: today && { deal: today.deal },
       newSaved: kept && this.newGameWords(kept),
       pastDailies: this.saves.dailiesInProgress().filter((day) => day < date && dailySlot(day) !== this.slot),
@@ -425,8 +424,19 @@ export class Game {
         title: t("challenge.from", { name: this.putOff.offer.challenge.name }),
         beat: t("challenge.beat", { name: this.putOff.offer.challenge.name, result: resultWords(this.putOff.offer.challenge.result) }),
       },
-      back,
+    };
+  }
+
+  /** The start screen; `back`: the choice whose sheet just closed (its button gets the focus again). */
+  async showStart(back = null) {
+    const date = utcToday();
+    // Another tab may play on while the menu is open here: what it keeps in progress is read
+    // again when it saves, so the menu never offers "Hard, deal 1" of a game on deal 2.
+    const watch = (refill) => this.storage.watch((key) => {
+      if (key === null || key.startsWith("game:") || key === KEYS.daily || key === KEYS.sent) refill(this.startWords(date));
     });
+    const choice = await dialogs.openStart({ ...this.startWords(date), back, watch });
+    const today = this.saves.inProgress(dailySlot(date));
     if (choice === "challenge") { if (await this.playChallenge(this.putOff.shared, this.putOff.offer)) return undefined; return this.showStart(); }
     if (choice === "continue") this.choices.take(); // back to this game: a game chosen before and still waiting does not start
     if (choice === "learn") { if (await this.startLesson()) return undefined; return this.showStart(); }
