@@ -144,7 +144,14 @@ export function advance(shown, event) {
     case "deal_end":
       // The deal's last table, as its sheet and the look at it show it: each seat's penalty
       // total with this deal's points (the seats showed the totals before them), nobody's turn.
-      for (const hand of event.hands || []) if (v.players[hand.seat]) v.players[hand.seat].penalty = hand.penalty_total;
+      // And the step each seat climbs to: the seats said "step 1" over a deal the sheet had just
+      // shown them climb (a play-test of the lesson, on See the table).
+      for (const hand of event.hands || []) {
+        const player = v.players[hand.seat];
+        if (!player) continue;
+        player.penalty = hand.penalty_total;
+        if (hand.climbed) player.climbed_to = hand.step_after;
+      }
       v.turn = null;
       break;
     default:
@@ -176,7 +183,12 @@ export function narrate(event, players) {
     case "out": return t(you ? "event.you_out" : "event.out", { name });
     case "rebuild": return t("event.rebuild");
     case "deal_start": return t(event.dealer === 0 ? "event.you_deal_start" : "event.deal_start", { deal: event.deal, name: players[event.dealer]?.name, card: cardInText(event.upcard) });
-    case "deal_end": return t("event.deal_end", { deal: event.deal });
+    // Who ended it, said with the end: the status box keeps the last line only, and at a deal's
+    // last table it read "Deal 1 is over." without the going out (a play-test of the lesson).
+    case "deal_end":
+      if (event.went_out === 0) return t("event.deal_end_you", { deal: event.deal });
+      if (event.went_out === null || event.went_out === undefined) return t("event.deal_end_stock", { deal: event.deal });
+      return t("event.deal_end_out", { deal: event.deal, name: players[event.went_out]?.name });
     case "game_end": return t("event.game_end");
     default: return "";
   }

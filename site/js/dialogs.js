@@ -232,7 +232,8 @@ export function openSettings({ settings, onChange, extra = [] }) {
 
 /** End of a deal: who went out, each hand's penalty cards and points, who climbed. */
 /** `note`: a line under the headline (a friend's challenge: how the challenger did, friend.js). */
-export function showDealEnd(summary, players, { next = "deal.next", note = null } = {}) {
+/** `title`: the sheet's own title (the lesson's deal is not "Deal 1"). */
+export function showDealEnd(summary, players, { next = "deal.next", note = null, title = null } = {}) {
   const dialog = $("deal-dialog");
   const nameOf = (seat) => (seat === 0 ? t("you") : players[seat].name);
   const headline = summary.went_out === null || summary.went_out === undefined
@@ -261,7 +262,7 @@ export function showDealEnd(summary, players, { next = "deal.next", note = null 
         h("td", { class: "cards-col" }, cards(true))),
       h("tr", { class: "left-cards" }, h("td", { colspan: "4" }, cards())));
   });
-  sheet("deal-dialog", t("deal.title", { deal: summary.deal }), [
+  sheet("deal-dialog", title || t("deal.title", { deal: summary.deal }), [
     h("p", { class: "headline", text: headline }),
     note,
     h("table", { class: "results" },

@@ -978,12 +978,12 @@ export class Game {
           // the final view's (these events hold one deal's end: the person plays in every deal).
           const rival = this.state.mode?.challenge;
           const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result.climbed, event.deal, view.players[0].completed) : null);
-          let choice = await dialogs.showDealEnd(event, shown.players, { next, note: note() });
+          let choice = await dialogs.showDealEnd(event, shown.players, { next, note: note(), title: lesson ? t("deal.lesson_title") : null });
           while (choice === "look" && !this.hurrying) {
-            choice = await this.lookAtDeal({ deal: event.deal, next });
+            choice = await this.lookAtDeal({ deal: event.deal, next, summary: event });
             if (choice !== "scores") break;
             this.set({ hint: { text: t(line, { deal: event.deal }) } });
-            choice = await dialogs.showDealEnd(event, shown.players, { next, note: note() });
+            choice = await dialogs.showDealEnd(event, shown.players, { next, note: note(), title: lesson ? t("deal.lesson_title") : null });
           }
           // The sheet closed: the next deal's computer turns (if any come first) play on.
           const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
@@ -1523,11 +1523,11 @@ export class Game {
    * melds as they ended, which the sheet covers), and the actions row offers the scores again
    * and the way on. Resolves "next" or "scores".
    */
-  lookAtDeal({ deal, next }) {
+  lookAtDeal({ deal, next, summary }) {
     this.endLook("next"); // never two
     return new Promise((resolve) => {
       this.looking = resolve;
-      this.set({ look: { next, deal }, hint: { text: this.lookLine({ next, deal }) } });
+      this.set({ look: { next, deal, summary }, hint: { text: this.lookLine({ next, deal }) } });
       this.renderer.flush();
       $("next-deal-button").focus({ focusVisible: this.keyboardUsed });
     });
@@ -1535,7 +1535,7 @@ export class Game {
 
   /** The line under the hand while a deal's last table is looked at. */
   lookLine({ next, deal }) {
-    return t("hint.deal_look", { deal, next: t(next) });
+    return t(this.lesson ? "hint.deal_look_lesson" : "hint.deal_look", { deal, next: t(next) });
   }
 
   /** Leave the look at a deal's last table: on to `choice` ("next" or "scores"). */

@@ -212,6 +212,18 @@ export function contractHelp(view) {
 }
 
 /**
+ * At a deal's last table, looked at after its sheet (game.js lookAtDeal): how the deal ended for
+ * the person and where the ladder goes, from the deal's end event (`summary`). The panel was an
+ * empty box there (a play-test of the lesson).
+ */
+export function lookHelp(summary) {
+  const mine = summary.hands?.find((hand) => hand.seat === 0);
+  if (!mine) return [];
+  const key = summary.went_out === 0 ? "contract.look_out" : mine.climbed ? "contract.look_climbed" : "contract.look_stayed";
+  return [h("span", { class: "contract-missing after", text: t(key, { step: mine.step_after }) })];
+}
+
+/**
  * Once the contract is ready ("Ready to lay down!" is said already), the melds the Lay down
  * button would put on the table: the engine's laydown_move, as the slots show cards ("4♣ 4♦ 4♥
  * · Q♣ Q♦ Q♥"), named without the button, whose words differ by screen. The panel was otherwise

@@ -6,7 +6,7 @@ import { roundNote } from "./anim.js";
 import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
 import { arrangedSlots, canDiscard, layoffTargets } from "./state.js";
-import { contractHelp, hintButton } from "./hints.js";
+import { contractHelp, hintButton, lookHelp } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
 /**
@@ -182,7 +182,7 @@ export class Renderer {
       // empty pile, the card in their own hand). The engine says it: a twin left in the pile
       // would make the pile alone say "still there".
       const gone = Boolean(threw) && player.discard_on_pile === false;
-      const key = JSON.stringify([player.name, player.cards, player.step, player.penalty, player.laid_down, player.contract, active, threw, gone, document.documentElement.lang]);
+      const key = JSON.stringify([player.name, player.cards, player.step, player.climbed_to, player.penalty, player.laid_down, player.contract, active, threw, gone, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
         const contract = contractWords(player.contract);
@@ -219,7 +219,9 @@ export class Renderer {
             thrown(),
             laid()),
           h("p", { class: "seat-line" },
-            h("span", { class: "seat-step", text: t("seat.step", { step: player.step }) }),
+            player.climbed_to
+              ? h("span", { class: "seat-step climbed", text: t("deal.climbed", { step: player.climbed_to }) })
+              : h("span", { class: "seat-step", text: t("seat.step", { step: player.step }) }),
             h("span", { text: t("seat.penalty", { points: player.penalty }) })),
           h("p", { class: "seat-contract", text: short }),
         ];
@@ -395,7 +397,8 @@ export class Renderer {
     const panel = $("contract-panel");
     panel.classList.toggle("active", view.turn === 0 && !state.busy);
     const ready = view.contract_ready && !me.laid_down;
-    const key = JSON.stringify([me, ready, view.progress, view.hints, view.game_over, view.final_deal, view.laid_down_this_turn, view.turn === 0 && view.phase, view.discard?.at(-1), view.turn === null, document.documentElement.lang]);
+    const looked = state.look?.summary ?? null;
+    const key = JSON.stringify([me, ready, view.progress, view.hints, view.game_over, view.final_deal, view.laid_down_this_turn, view.turn === 0 && view.phase, view.discard?.at(-1), view.turn === null, Boolean(looked), document.documentElement.lang]);
     replaceIfChanged(panel, key, () => [
       h("span", { class: "contract-label", text: t("contract.label") }),
       h("span", { class: "contract-words", text: contractWords(me.contract) }),
@@ -405,7 +408,7 @@ export class Renderer {
       }),
       h("span", { class: "ladder", "aria-label": t("contract.step", { step: me.step }), role: "img" },
         Array.from({ length: 10 }, (_, i) => h("span", { class: i + 1 < me.step ? "done" : i + 1 === me.step ? "now" : "" }))),
-      ...contractHelp(view),
+      ...(looked ? lookHelp(looked) : contractHelp(view)),
     ]);
   }
 

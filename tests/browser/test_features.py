@@ -619,12 +619,20 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
         end = page.locator("#deal-dialog[open]").get_by_role("button").last
         expect(end).to_have_text({"en": "End the lesson", "tr": "Dersi bitir", "ko": "배우기 마치기"}[lang])  # not "Next deal"
+        # Its title is the lesson's, not "Deal 1 is over" of a game that goes on (a play-test).
+        expect(page.locator("#deal-dialog[open] h2")).to_have_text({"en": "The lesson's deal is over", "tr": "Dersin dağıtımı bitti", "ko": "배우기 딜 끝"}[lang])
         shot("deal-end")
         # The deal's last table looked at: the mark's last step is done with, the seats in view
         # (a play-test read "discard your last card" over them, and Skip still offered).
         page.locator("#deal-dialog[open]").get_by_role("button", name={"en": "See the table", "tr": "Masaya bak", "ko": "테이블 보기"}[lang]).click()
         page.wait_for_timeout(600)  # the mark is placed every 250 ms: past the sheet's closing
         assert page.locator("#coach").is_hidden()
+        # The table as the deal left it says how it ended: the person went out and climbs (the
+        # panel was an empty box), the seats that laid down climb too (they said "step 1"), and
+        # the status line says who went out (it said only "Deal 1 is over.").
+        expect(page.locator("#contract-panel")).to_contain_text({"en": "You went out: on to step 2.", "tr": "Elini bitirdin: 2. basamağa çıkıyorsun.", "ko": "패를 모두 털었습니다: 2칸으로 올라갑니다."}[lang])
+        expect(page.locator(".seat .seat-step.climbed")).to_have_count(2)
+        expect(page.locator("#status")).to_contain_text({"en": "Deal 1 is over: you went out.", "tr": "1. dağıtım bitti: elini bitirdin.", "ko": "딜 1 끝: 내가 패를 모두 털었습니다."}[lang])
         shot("look")
         page.locator("#next-deal-button").click()
         done = page.locator("#confirm-dialog[open]")

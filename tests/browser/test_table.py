@@ -229,7 +229,7 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     table.locator("#settings-dialog").get_by_text("Türkçe").click()
     table.wait_for_selector("html[lang=tr]", state="attached")
     table.locator("#settings-dialog").get_by_role("button", name="Tamam").click()
-    expect(table.locator("#status .latest")).to_have_text("1. dağıtım bitti.")
+    expect(table.locator("#status .latest")).to_have_text("1. dağıtım bitti: elini bitirdin.")
     assert plays.count() == count
     english = [line for line in plays.all_inner_texts() if re.search(r"\b(discarded|drew|took|laid|over|Deal)\b", line)]
     assert english == [], english
