@@ -117,6 +117,12 @@ def test_cards_parse_helper() -> None:
     ("JK 5C 7C 8C", "5C JK 7C 8C"),                     # a joker fills the gap first
     ("9S JK 8S 10S", "8S 9S 10S JK"),                   # then lengthens the high end
     ("QD AD JK JK", "JK QD JK AD"),                     # at the low end once the high end is the ace
+    ("JK 5C 4C 7C 6C", "JK 4C 5C 6C 7C"),               # a joker tapped first goes low
+    ("JK JK 6D 5D 4D", "JK JK 4D 5D 6D"),
+    ("JK 6D 4D 5D JK", "JK 4D 5D 6D JK"),               # one tapped first, one last
+    ("JK AS 3S 2S", "AS 2S 3S JK"),                     # no room below the ace: high
+    ("JK 4H 6H 5H", "JK 4H 5H 6H"),
+    ("JK 4H 6H 7H", "4H JK 6H 7H"),                     # a gap takes it first
 ])
 def test_a_slots_tapped_cards_put_in_run_order(tapped: str, run: str) -> None:
     from ladder_rummy.cards import format_cards, parse_cards

@@ -231,11 +231,14 @@ def run_in_order(cards: Sequence[Card]) -> tuple[Card, ...] | None:
 
     The Arrange panel's slots are tapped, not written: a player may tap 5♣ 4♣ 7♣ 6♣ into a run's
     slot. The natural cards go where their ranks put them (the ace low, else high), the jokers
-    fill the gaps between them, and any joker left over lengthens the run at its high end (at
-    the low end once the high end is the ace), as a lay-off's default end does.
+    fill the gaps between them, and a joker left over lengthens the run at its low end if it was
+    tapped before every natural card (a play-test tapped the joker first and found it at the
+    high end), else at its high end as a lay-off's default end does (at the low end once the
+    high end is the ace).
     """
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
+    first_natural = next(i for i, c in enumerate(cards) if not c.is_joker) if naturals else 0
     if len(naturals) < MIN_NATURALS or len({c.suit for c in naturals}) != 1:
         return None
     for ace in (1, 14):
@@ -246,7 +249,8 @@ def run_in_order(cards: Sequence[Card]) -> tuple[Card, ...] | None:
         spare = jokers - (last - first + 1 - len(positions))
         if spare < 0:
             continue
-        high = min(spare, 14 - last)
+        low = min(spare, first_natural, first - 1)  # the jokers tapped first, while the low end has room
+        high = min(spare - low, 14 - last)
         low = spare - high
         if first - low < 1:
             continue
