@@ -73,9 +73,11 @@ export class Renderer {
       this.watch.observe(melds);
       // A media query may resize the cards without resizing these boxes (a phone turned on its side).
       addEventListener("resize", () => { this.sizes = null; });
-      // A crowded table scrolls; the cue below it says so until the last row is in view.
+      // A crowded table scrolls; the cue below it says so until the last row is in view, the
+      // cue above it until the first is.
       melds.addEventListener("scroll", () => this.markMore(melds), { passive: true });
       $("melds-more").addEventListener("click", () => melds.scrollBy({ top: melds.clientHeight * 0.8, behavior: "smooth" }));
+      $("melds-above").addEventListener("click", () => melds.scrollBy({ top: -melds.clientHeight * 0.8, behavior: "smooth" }));
     }
     if (!this.sizes) {
       this.sizes = {
@@ -363,15 +365,18 @@ export class Renderer {
   }
 
   /**
-   * Show the "more melds below" cue while melds lie below the box's bottom edge: at the densest
-   * step a phone's table of four players' melds may still not fit, and a row cut off at the edge
-   * does not say that it scrolls.
+   * Show the "more melds below" cue while melds lie below the box's bottom edge, and "more melds
+   * above" while they lie above its top: at the densest step a phone's table of four players'
+   * melds may still not fit, and a row cut off at an edge does not say that it scrolls. (A
+   * play-test's table scrolled to the person's new melds, and Mira's went above with no sign.)
    */
   markMore(container) {
+    const shown = container.clientHeight > 0;
     const below = container.scrollHeight - container.clientHeight - container.scrollTop;
-    const more = container.clientHeight > 0 && below > 6;
-    const cue = $("melds-more");
-    if (cue.hidden === more) cue.hidden = !more;
+    for (const [id, more] of [["melds-more", shown && below > 6], ["melds-above", shown && container.scrollTop > 6]]) {
+      const cue = $(id);
+      if (cue.hidden === more) cue.hidden = !more;
+    }
   }
 
   meldElement(meld, accepts, state) {
