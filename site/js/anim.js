@@ -2,7 +2,7 @@
 // narrates each play. It only moves what the events say moved; it never judges a play.
 
 import { cardBack, cardElement, shortCard } from "./cards.js";
-import { cardInText, t as words, variant } from "./i18n.js";
+import { cardInText, language, t as words, variant } from "./i18n.js";
 import { reducedMotion } from "./prefs.js";
 
 /** Milliseconds per event and per card flight, by speed setting. */
@@ -214,9 +214,10 @@ export function roundNote(events, players) {
 }
 
 /**
- * A player's lay-offs in a row onto one meld as one act: "laid off 7♣ 8♣", not the verb for every
- * card. Onto another meld, another act: "laid off 7♦ 7♠, laid off Joker" (one list read as if
- * the joker went on the sevens, a play-test).
+ * A player's lay-offs in a row onto one meld as one act: "laid off 7♣ and 8♣", not the verb for
+ * every card. Onto another meld, another act: "laid off 7♦ and 7♠, laid off Joker" (one list read
+ * as if the joker went on the sevens, a play-test). The cards are a list of the language
+ * ("7♣ ve 8♣"): "laid off 6♠ Joker" read as one strange card (a play-test).
  */
 function joinLayoffs(list) {
   const out = [];
@@ -226,7 +227,8 @@ function joinLayoffs(list) {
     else if (last?.cards && last.meld === item.meld) last.cards.push(item.layoff);
     else out.push({ cards: [item.layoff], meld: item.meld });
   }
-  return out.map((item) => (typeof item === "string" ? item : words("round.laid_off", { cards: item.cards.map(shortCard).join(" ") })));
+  const cardsOf = new Intl.ListFormat(language(), { type: "conjunction", style: "long" });
+  return out.map((item) => (typeof item === "string" ? item : words("round.laid_off", { cards: cardsOf.format(item.cards.map(shortCard)) })));
 }
 
 function rectOf(element) {

@@ -498,6 +498,13 @@ def test_watch_a_leaderboard_entry(context: BrowserContext, page: Page, site: Si
 SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
+def english_list(items: list[str]) -> str:
+    """"7♣", "7♣ and 8♣", "7♣, 8♣, and 9♣": Intl.ListFormat's English conjunction."""
+    if len(items) < 3:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + ", and " + items[-1]
+
+
 def round_note(events: list[dict[str, Any]], names: list[str]) -> str:
     """The English line the page keeps above the status line for a round's events (anim.js roundNote)."""
     short = lambda card: "★" if card == "JK" else card[:-1] + SUIT_SIGNS[card[-1]]  # noqa: E731
@@ -518,7 +525,7 @@ def round_note(events: list[dict[str, Any]], names: list[str]) -> str:
                 items.append([event["meld"], short(event["card"])])
         elif event["type"] == "out":
             acts.setdefault(seat, []).append("went out")
-    words = lambda item: item if isinstance(item, str) else "laid off " + " ".join(item[1:])  # noqa: E731
+    words = lambda item: item if isinstance(item, str) else "laid off " + english_list(item[1:])  # noqa: E731
     return " ".join(f"{names[seat]}: {', '.join(words(item) for item in items)}." for seat, items in acts.items())
 
 

@@ -36,7 +36,9 @@ for (const lang of ["en", "tr", "ko"]) {
     await setLanguage(lang);
     const mira = t("round.player", { name: "Mira", acts: [t("round.took", { card: "10♥" }), t("round.laid_down")].join(", ") });
     // Lay-offs onto one meld are one act; onto another meld, another (not one list of all).
-    const jisoo = t("round.player", { name: "Jisoo", acts: [t("round.laid_off", { cards: "7♣ 8♣" }), t("round.laid_off", { cards: "9♦" })].join(", ") });
+    // The cards of one act are a list of the language ("6♠ Joker" read as one strange card).
+    const both = { en: "7♣ and 8♣", tr: "7♣ ve 8♣", ko: "7♣ 및 8♣" }[lang];
+    const jisoo = t("round.player", { name: "Jisoo", acts: [t("round.laid_off", { cards: both }), t("round.laid_off", { cards: "9♦" })].join(", ") });
     assert.equal(roundNote(round, players), `${mira} ${jisoo}`);
     for (const key of ["took", "laid_down", "laid_off", "went_out", "player"]) {
       assert.ok(!t(`round.${key}`, { card: "10♥", cards: "7♣", name: "Mira", acts: "x" }).includes("{"), key);
