@@ -432,7 +432,8 @@ export class Renderer {
     // Once the contract is down these two have nothing left to do this deal.
     // While the Arrange panel is open its own "Lay these down" is the lay-down: one button, not two.
     $("laydown-button").hidden = me.laid_down || Boolean(state.arrange) || Boolean(state.look);
-    $("arrange-button").hidden = me.laid_down || Boolean(state.look);
+    // Open, the panel is the Arrange: a greyed Arrange button above it read as dead (a play-test).
+    $("arrange-button").hidden = me.laid_down || Boolean(state.arrange) || Boolean(state.look);
     $("discard-button").hidden = Boolean(state.look);
     // A deal's sheet put away by Escape or Back: its last table stays, with the way on (game.js lookAtDeal).
     $("next-deal-button").hidden = !state.look;
