@@ -27,7 +27,7 @@ from ladder_rummy.contracts import CONTRACTS
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 ARTIFACTS = ROOT / "artifacts"
 PHONES = [(360, 640), (390, 844), (412, 915), (740, 360), (640, 360)]
@@ -303,6 +303,16 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
     guard.assert_clean()
 
 
+def tap_until_gone(page: Page, cue: Locator) -> None:
+    """Tap a meld box's scroll cue until the scrolling it asks for is done and it hides."""
+    for _ in range(10):
+        if cue.is_hidden():
+            break
+        cue.click()
+        page.wait_for_timeout(400)  # the smooth scroll
+    assert cue.is_hidden()
+
+
 def test_a_table_that_does_not_fit_says_more_melds_are_below(table_page: Page, site: Site, positions: dict) -> None:
     """Long melds of four players can outgrow a 360×640 phone's melds box even at the densest
     cards (a play-test: a player's melds sat below the edge, a sliver of them showing): then a
@@ -319,24 +329,14 @@ def test_a_table_that_does_not_fit_says_more_melds_are_below(table_page: Page, s
     melds.evaluate("(m) => { m.style.maxHeight = '48px'; }")  # CSSOM: the page's CSP allows no style tag
     cue.wait_for(state="visible")
     assert cue.text_content().startswith("More melds below")
-    for _ in range(10):
-        if cue.is_hidden():
-            break
-        cue.click()
-        page.wait_for_timeout(400)  # the smooth scroll
-    assert cue.is_hidden()
+    tap_until_gone(page, cue)
     assert melds.evaluate("(m) => m.scrollTop + m.clientHeight >= m.scrollHeight - 6")
     # Scrolled down, the first rows are above the edge: a cue says so (a play-test's table had
     # scrolled to the person's new melds and hid Mira's above with no sign), and a tap goes back.
     above = page.locator("#melds-above")
     above.wait_for(state="visible")
     assert above.text_content().startswith("More melds above")
-    for _ in range(10):
-        if above.is_hidden():
-            break
-        above.click()
-        page.wait_for_timeout(400)
-    assert above.is_hidden()
+    tap_until_gone(page, above)
     assert melds.evaluate("(m) => m.scrollTop") <= 6
     cue.wait_for(state="visible")
 
