@@ -978,12 +978,13 @@ export class Game {
           // the final view's (these events hold one deal's end: the person plays in every deal).
           const rival = this.state.mode?.challenge;
           const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result.climbed, event.deal, view.players[0].completed) : null);
-          let choice = await dialogs.showDealEnd(event, shown.players, { next, note: note(), title: lesson ? t("deal.lesson_title") : null });
+          const sheetWords = () => ({ next, note: note(), title: lesson ? t("deal.lesson_title") : null });
+          let choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
           while (choice === "look" && !this.hurrying) {
             choice = await this.lookAtDeal({ deal: event.deal, next, summary: event });
             if (choice !== "scores") break;
             this.set({ hint: { text: t(line, { deal: event.deal }) } });
-            choice = await dialogs.showDealEnd(event, shown.players, { next, note: note(), title: lesson ? t("deal.lesson_title") : null });
+            choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
           }
           // The sheet closed: the next deal's computer turns (if any come first) play on.
           const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
