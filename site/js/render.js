@@ -23,6 +23,15 @@ const MELD_DENSITY = [
 const FAN_MAX = 11;
 
 /**
+ * The owners whose melds begin a row of the table as it is laid out now (their group sits lower
+ * than the one before it): the rows fitMelds keeps.
+ */
+function rowStarts(container) {
+  const groups = [...container.querySelectorAll(".owner-group")];
+  return new Set(groups.filter((group, i) => i > 0 && group.offsetTop > groups[i - 1].offsetTop + 1).map((group) => group.dataset.owner));
+}
+
+/**
  * Room for a lifted card in an overlapped hand. Raised over the others it shows whole, so the
  * card after it would hide beneath it (a play-test could not see the K♦ beside the A♦ it was
  * about to discard): that card moves aside by the lifted card's width while the others close up,
@@ -50,6 +59,7 @@ export class Renderer {
     this.frame = 0;
     this.handCards = new Map(); // "7H#1" → its button, reused across redraws (keeps focus and listeners)
     this.density = 0;           // the melds' condensing step; only grows within a deal (no jumps back)
+    this.rowStarts = new Set(); // owners whose melds began a row of the table as last fitted (fitMelds)
     this.densityDeal = null;    // the game and deal the density was found in
     this.screen = null;         // the window size the density was found for
     this.round = null;          // {source, lang, text}: the status box's round line, worded (roundLine)
@@ -302,28 +312,30 @@ export class Renderer {
     const key = JSON.stringify([view.table, [...accepting], state.recentMelds, view.players.map((p) => p.name), document.documentElement.lang]);
     const changed = replaceIfChanged(container, key, () => {
       if (view.table.length === 0) return h("p", { class: "melds-empty", text: t("melds.empty") });
-      return ownersInOrder(view).map((player) => {
+      return ownersInOrder(view).flatMap((player) => {
         const melds = view.table.filter((meld) => meld.owner === player.seat);
         const title = player.seat === 0 ? t("melds.yours") : t("melds.owner", { name: player.name });
         const name = player.seat === 0 ? t("you") : player.name;
-        return h("section", { class: "owner-group", "aria-label": title, dataset: { owner: player.seat } },
+        // Where the last fitting began a row, a break keeps it there while it still fits (fitMelds).
+        const start = this.rowStarts.has(String(player.seat)) ? h("span", { class: "row-break", "aria-hidden": "true" }) : null;
+        return [start, h("section", { class: "owner-group", "aria-label": title, dataset: { owner: player.seat } },
           h("span", { class: "owner-tag", "aria-hidden": "true" },
             avatar(player.seat, name),
             h("span", { class: "owner-name", text: name })),
-          h("div", { class: "owner-melds" }, melds.map((meld) => this.meldElement(meld, accepting.has(meld.id), state))));
+          h("div", { class: "owner-melds" }, melds.map((meld) => this.meldElement(meld, accepting.has(meld.id), state))))];
       });
     });
     // A new deal (or game) starts from the largest cards again, even when the first table drawn
     // in it already holds melds (at Instant speed the empty one is never shown).
     const deal = `${view.seed}|${view.deal}`;
-    if (deal !== this.densityDeal) this.density = 0;
+    if (deal !== this.densityDeal) { this.density = 0; this.rowStarts = new Set(); }
     this.densityDeal = deal;
     // A turned or resized screen: fit afresh (the cards may grow back); within one screen size
     // the cards only ever condense, so the table never jumps back and forth during a deal. The
     // Arrange panel, open or closed, counts as another screen: on a tall phone it shares the
     // melds' room while open, and the cards grow back once it closes.
     const screen = `${innerWidth}x${innerHeight}${state.arrange ? "|arrange" : ""}`;
-    if (this.screen && screen !== this.screen) this.density = 0;
+    if (this.screen && screen !== this.screen) { this.density = 0; this.rowStarts = new Set(); }
     this.screen = screen;
     // Fitting reads the new layout: only when the melds or their box changed.
     if (changed || sizes.melds !== this.meldSize) {
@@ -344,7 +356,13 @@ export class Renderer {
     this.recent = state.recentMelds;
   }
 
-  /** Condense the meld cards, one step at a time from the current one, until every meld fits. */
+  /**
+   * Condense the meld cards, one step at a time from the current one, until every meld fits. At
+   * each step the rows as last fitted are tried first (their breaks on: each player's melds stay
+   * in the row they were in), then the rows the browser packs: a meld that grew, or cards that
+   * condensed, re-packed the table and moved the meld a play-test was about to tap. So the rows
+   * change only when keeping them would need smaller cards than packing them afresh.
+   */
   fitMelds(container, handCard) {
     // Hidden (the Arrange panel has the melds' room on a phone): nothing to fit, and a box of
     // no height would condense the cards for the rest of the deal. Fitted again once shown.
@@ -358,10 +376,18 @@ export class Renderer {
       container.style.setProperty("--meld-x", String(shown));
       container.dataset.density = String(step);
     };
+    const kept = Boolean(container.querySelector(".row-break"));
+    const rows = (on) => container.classList.toggle("kept-rows", on);
+    const fitsAt = (step) => {
+      apply(step);
+      if (kept && (rows(true), fits())) return true;
+      rows(false);
+      return fits();
+    };
     let step = this.density;
-    apply(step);
-    while (!fits() && step < MELD_DENSITY.length - 1) apply(++step);
+    while (!fitsAt(step) && step < MELD_DENSITY.length - 1) step += 1;
     this.density = step;
+    this.rowStarts = rowStarts(container);
   }
 
   /**

@@ -489,6 +489,19 @@ def tap(page: Page, selector: str) -> None:
     after(page, before)
 
 
+# The table's rows of melds, each the owners (seats) whose melds it holds, top to bottom.
+MELD_ROWS = """() => {
+  const rows = [];
+  let top = null;
+  for (const group of document.querySelectorAll("#melds .owner-group")) {
+    if (top === null || group.offsetTop > top + 1) rows.push([]);
+    top = group.offsetTop;
+    rows.at(-1).push(group.dataset.owner);
+  }
+  return rows;
+}"""
+
+
 # Every language on the phone, where the marks have the least room; the desktop in the language
 # of the longest words (Turkish): a mark is the same element in every language, only its words
 # change, and those are checked to fit and read (axe) at 360 px in all three.
@@ -609,10 +622,14 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
         coach(page, "layoffs")
         shot("layoffs")
+        # Each player's melds keep their row as melds grow (a play-test's phone table re-packed
+        # after "layoff 3D 6": the person's melds jumped up beside Jisoo's, under the finger).
+        rows = page.evaluate(MELD_ROWS)
         for move in ("layoff QC 5", "layoff 3D 6", "layoff 3S 6"):
             before = replies(page)
             command(page, move)
             after(page, before)
+            assert page.evaluate(MELD_ROWS) == rows, (move, rows)
         coach(page, "out")
         shot("out")
         tap_card(page, "2D", twice=True)
