@@ -478,18 +478,19 @@ export class Renderer {
     const hint = $("hint-button");
     if (hint) hint.setAttribute("aria-disabled", String(!(myTurn && !view.game_over)));
     const sort = $("sort-button");
-    // The button names what a press does, as a button does: a hand in the person's own order is
+    // The button says what a press does, with its verb: a hand in the person's own order is
     // sorted as the setting says, a sorted one switches to the other order. It named the order
-    // that stood ("⇅ Suit"), which a play-test read as the action.
+    // that stood ("⇅ Suit"), which a play-test read as the action; then the order a press gives
+    // ("⇅ By rank"), which the next read as the order that stood.
     const by = state.manual ? state.settings.sort : state.settings.sort === "suit" ? "rank" : "suit";
-    const word = t(`sort.${by}`);
+    const word = t(`sort.do_${by}`);
     replaceIfChanged(sort, `${by}|${lang}`, () => [
       h("span", { class: "sort-icon", "aria-hidden": "true", text: "⇅" }),
       h("span", { class: "sort-word", text: word }),
     ]);
     // A plain button, not a toggle. The name holds the word the button shows (axe:
     // label-content-name-mismatch), and says when the person's own order stands.
-    sort.setAttribute("aria-label", `${t("sort.aria")}: ${word}${state.manual ? ` (${t("sort.manual")})` : ""}`);
+    sort.setAttribute("aria-label", `${word}${state.manual ? ` (${t("sort.manual")})` : ""}`);
     // ... and shows it: a dot on the button while the hand is in the person's own order (a
     // play-test could not tell whether a press would sort the hand or switch the order).
     sort.classList.toggle("manual", Boolean(state.manual));

@@ -679,17 +679,17 @@ def test_drag_reorders_the_hand_and_the_order_is_kept(table: Page, site: Site) -
     # button: it was a toggle "pressed" whenever the hand was sorted, which no press could undo.
     # It names what a press does (it named the order that stood, read as the action).
     sort = table.locator("#sort-button")
-    expect(sort).to_have_accessible_name("Sort your hand: By suit (now in your own order)")
+    expect(sort).to_have_accessible_name("Sort by suit (now in your own order)")
     assert sort.get_attribute("aria-pressed") is None
     dot = "el => getComputedStyle(el, '::after').content"
     assert sort.evaluate(dot) == '""'  # the dot that shows it (a play-test saw no sign)
     table.screenshot(path=str(ARTIFACTS / "sort-own-order.png"))
     sort.click()
-    expect(sort).to_have_accessible_name("Sort your hand: By rank")
+    expect(sort).to_have_accessible_name("Sort by rank")
     assert sort.evaluate(dot) == "none"
     assert hand(table) == start
     sort.click()
-    expect(sort).to_have_accessible_name("Sort your hand: By suit")
+    expect(sort).to_have_accessible_name("Sort by suit")
 
 
 def test_language_switch_is_complete_and_remembered(table: Page, site: Site) -> None:
