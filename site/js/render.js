@@ -235,7 +235,9 @@ export class Renderer {
               ? h("span", { class: "seat-step climbed", text: t("deal.climbed", { step: player.climbed_to }) })
               : h("span", { class: "seat-step", text: t("seat.step", { step: player.step }) }),
             h("span", { text: t("seat.penalty", { points: player.penalty }) })),
-          h("p", { class: "seat-contract", text: short }),
+          // At a deal's last table a seat that climbs has done this contract: "▲ to step 2" above
+          // a bare "2 groups of 3" read as step 2's contract (a play-test).
+          h("p", { class: "seat-contract", text: player.climbed_to ? `${short}\u00a0✓` : short }),
         ];
       });
     }
