@@ -10,7 +10,7 @@ import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
 import { Choices } from "./choices.js";
 import { LANGUAGES, cardName, pickLanguage, refusalText, setLanguage, t } from "./i18n.js";
-import { arrangedLaydown, arrangedSlots, canDiscard, emptyTable, layoffTargets, markedMelds, mergeOrder, moveCard, sortHand, utcToday } from "./state.js";
+import { arrangedLaydown, arrangedSlots, canDiscard, emptyTable, layoffTargets, markedMelds, mergeOrder, moveCard, sortAfterPress, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
 import { $, h } from "./dom.js";
@@ -1382,8 +1382,7 @@ export class Game {
   }
 
   toggleSort() {
-    const sort = this.state.manual ? this.state.settings.sort : this.state.settings.sort === "suit" ? "rank" : "suit";
-    this.changeSetting("sort", sort);
+    this.changeSetting("sort", sortAfterPress(this.state.settings.sort, this.state.manual));
   }
 
   moveHandCard(from, to) {

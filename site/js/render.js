@@ -5,7 +5,7 @@ import { $, h, replaceIfChanged } from "./dom.js";
 import { roundNote } from "./anim.js";
 import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
-import { arrangedSlots, canDiscard, layoffTargets } from "./state.js";
+import { arrangedSlots, canDiscard, layoffTargets, sortAfterPress } from "./state.js";
 import { contractHelp, hintButton, lookHelp } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
@@ -484,7 +484,7 @@ export class Renderer {
     // sorted as the setting says, a sorted one switches to the other order. It named the order
     // that stood ("⇅ Suit"), which a play-test read as the action; then the order a press gives
     // ("⇅ By rank"), which the next read as the order that stood.
-    const by = state.manual ? state.settings.sort : state.settings.sort === "suit" ? "rank" : "suit";
+    const by = sortAfterPress(state.settings.sort, state.manual);
     const word = t(`sort.do_${by}`);
     replaceIfChanged(sort, `${by}|${lang}`, () => [
       h("span", { class: "sort-icon", "aria-hidden": "true", text: "⇅" }),

@@ -86,6 +86,16 @@ const SUITS = ["C", "D", "H", "S"];
 function rankIndex(card) { return card === "JK" ? 99 : RANKS.indexOf(card.slice(0, -1)); }
 function suitIndex(card) { return card === "JK" ? 99 : SUITS.indexOf(card.slice(-1)); }
 
+/**
+ * The order a press of the sort button gives: a hand in the person's own order (`manual`) is
+ * sorted as the setting `by` says; a sorted one switches to the other order. One place for the
+ * button's press (game.js) and its words (render.js), which must agree.
+ */
+export function sortAfterPress(by, manual) {
+  if (manual) return by;
+  return by === "suit" ? "rank" : "suit";
+}
+
 /** Display order only: by suit then rank, or by rank then suit; jokers last. */
 export function sortHand(cards, by) {
   const key = by === "rank"

@@ -5,7 +5,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { arrangedLaydown, arrangedSlots, markedMelds } from "../../site/js/state.js";
+import { arrangedLaydown, arrangedSlots, markedMelds, sortAfterPress } from "../../site/js/state.js";
 
 const order = ["KD", "QD", "JD", "10D", "7H", "7S", "7C", "9C"];
 const arrange = { slots: [[4, 5, 6], [0, 1, 2, 3]] };
@@ -38,4 +38,11 @@ test("the melds outlined as just played on: all a player's plays in a row touche
   assert.deepEqual(play({ type: "laydown", seat: 0, melds: [5, 6] }), [5, 6]);
   assert.deepEqual(play({ type: "draw", seat: 1, source: "stock" }), [5, 6]);
   assert.deepEqual(play({ type: "layoff", seat: 1, card: "8C", meld: 2 }), [2]); // a later turn starts anew
+});
+
+test("the sort button's press: a hand in its own order is sorted as set, a sorted one switches order", () => {
+  assert.equal(sortAfterPress("suit", true), "suit");
+  assert.equal(sortAfterPress("rank", true), "rank");
+  assert.equal(sortAfterPress("suit", false), "rank");
+  assert.equal(sortAfterPress("rank", false), "suit");
 });
