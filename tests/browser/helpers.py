@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -22,7 +23,7 @@ from chromium import copy_profile, open_profile
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "engine") not in sys.path:
@@ -32,6 +33,10 @@ TABLE = '#app[data-screen="table"][data-busy="false"]'
 PENALTY = {"A": 15, "J": 10, "Q": 10, "K": 10}
 INSTANT = json.dumps({"speed": "instant", "sort": "suit", "lang": "en"})
 FIRST_DAILY = dt.date(2026, 11, 1)  # site/js/share.js: Daily #1
+# Screenshots for a person to look at (SHOTS=1 pytest ...): the suite's own run leaves them out,
+# as they took a tenth of its time (a 360×640 shot at device scale 2 costs ~0.25 s of Chromium's
+# CPU, and the layout sweep alone took ~250). A failing layout check still shoots its size.
+SHOTS = os.environ.get("SHOTS") == "1"
 
 
 # ---- the page's clock ----
@@ -467,3 +472,10 @@ def command(page: Page, text: str) -> None:
     box = page.get_by_role("textbox", name="Command")
     box.fill(text)
     box.press("Enter")
+
+
+def review_shot(target: Page | Locator, path: Path) -> None:
+    """Screenshot `target` to `path` for review, when SHOTS=1 (see SHOTS)."""
+    if SHOTS:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(path))

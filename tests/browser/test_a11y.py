@@ -4,8 +4,8 @@ The start screen, the Rules, Statistics, Settings and Leaderboard sheets, the Ar
 its slots filled and marked, the table mid-deal with melds down (its keyboard panel open, and on
 a phone the Plays sheet), the end-of-deal and
 game-over sheets and the replay viewer: zero serious or critical violations anywhere. Each open
-sheet must also fit (no text cut or off screen, touch targets of 44 px on the phone), and is
-screenshot to artifacts/ for review. The page is the real build with its CSP; the test's
+sheet must also fit (no text cut or off screen, touch targets of 44 px on the phone), and with
+SHOTS=1 is screenshot to artifacts/ for review. The page is the real build with its CSP; the test's
 browser context bypasses that CSP only to inject axe.
 """
 
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
-from helpers import ROOT, before_the_end, command, device, ready_to_lay_down, settle, stored_game
+from helpers import ROOT, before_the_end, command, device, ready_to_lay_down, review_shot, settle, stored_game
 from test_layout import CHECK
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def axe(page: Page, what: str, fit: str | None = None) -> list[str]:
     if fit:
         ARTIFACTS.mkdir(exist_ok=True)
         lang = page.get_attribute("html", "lang")
-        page.screenshot(path=str(ARTIFACTS / f"sheet-{lang}-{fit}-{what}.png"))
+        review_shot(page, ARTIFACTS / f"sheet-{lang}-{fit}-{what}.png")
         touch = fit == "phone"
         sheet = ("text cut", "text off screen", "small target")  # the table's own checks are test_layout's
         problems += [f"{what}: {line}" for line in page.evaluate(CHECK, [touch, []]) if line.startswith(sheet)]

@@ -7,7 +7,7 @@ test types the person's last moves. The friend's game of a challenge is played w
 page (``slow``), and so is each lesson. Offline means a true offline boot: the service worker
 installed, the network cut, then a reload or a fresh page. The ``page`` and ``device`` guards
 fail a test on any request to another origin and on any console error; axe-core runs on each new
-sheet; screenshots go to artifacts/ (look at them).
+sheet; with SHOTS=1, screenshots go to artifacts/ (look at them).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from helpers import (FIRST_DAILY, TABLE, choose, command, cut_near_end, daily_number, days_before, device, hand,
-                     keyboard_panel, legal_moves, nearly_finished_new, pin_clock, played, settle, storage_script,
-                     type_moves)
+                     keyboard_panel, legal_moves, nearly_finished_new, pin_clock, played, review_shot, settle,
+                     storage_script, type_moves)
 from playwright.sync_api import expect
 from test_a11y import ARTIFACTS, SIZES, axe
 from test_leaderboard import posts
@@ -136,7 +136,7 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
         show_month(sheet, third)
         assert "Not played" in sheet.locator(f'button.day[data-date="{third}"]').text_content()
         ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "archive-en-desktop-played.png"))
+        review_shot(page, ARTIFACTS / "archive-en-desktop-played.png")
         assert axe(page, "archive-dialog") == []
         sheet.get_by_role("button", name="Close").click()
 
@@ -192,7 +192,7 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
         expect(sheet.locator("td.today.open")).to_have_count(1)
         if lang == "en":
             expect(marked.locator(".visually-hidden")).to_contain_text("In progress on this device")
-        page.screenshot(path=str(ARTIFACTS / f"calendar-{size}-{lang}.png"))
+        review_shot(page, ARTIFACTS / f"calendar-{size}-{lang}.png")
         assert axe(page, "archive-dialog", size) == []
         # Today opens its own details, with the start screen's way into its Daily (a play-test
         # tapped today's cell, marked in progress, and nothing happened).
@@ -202,7 +202,7 @@ def test_the_calendar_in_each_language(browser: Browser, site: Site, guard: Guar
             {"en": "Continue today's Daily", "tr": "Bugünün oyununa devam et", "ko": "오늘의 데일리 이어서 하기"}[lang])
         if lang == "en":
             expect(sheet.locator(".archive-detail")).to_contain_text("goes on the leaderboard")
-        page.screenshot(path=str(ARTIFACTS / f"calendar-{size}-{lang}-today.png"))
+        review_shot(page, ARTIFACTS / f"calendar-{size}-{lang}-today.png")
         assert axe(page, "archive-dialog", size) == []
         show_month(sheet, done) if lang == "en" else None
         if sheet.locator(f'button.day[data-date="{done}"]').count():
@@ -257,7 +257,7 @@ def make_links(page: Page) -> dict[str, str]:
                                f" && document.querySelector('#challenge-share-dialog .challenge-link').value !== {json.dumps(links.get('long', ''))}")
         links[kind] = sheet.locator(".challenge-link").input_value()
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "challenge-en-desktop-share.png"))
+    review_shot(page, ARTIFACTS / "challenge-en-desktop-share.png")
     assert axe(page, "challenge-share-dialog") == []
     sheet.get_by_role("button", name="Close").click()
     return links
@@ -352,7 +352,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         sheet = page.locator("#challenge-dialog[open]")
         sheet.wait_for()
         assert beat in sheet.inner_text() and "replayed Aylin's moves" in sheet.inner_text()
-        page.screenshot(path=str(ARTIFACTS / "challenge-en-desktop-start.png"))
+        review_shot(page, ARTIFACTS / "challenge-en-desktop-start.png")
         assert axe(page, "challenge-dialog") == []
         sheet.get_by_role("button", name="Play the challenge").click()
         page.wait_for_selector(f'{TABLE}[data-phase="draw"]', state="attached")
@@ -391,7 +391,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
                 assert ("climbed" if k < len(who["climbed"]) and who["climbed"][k] else "stayed" if k < len(who["climbed"]) else "—") in words
         totals = [rows.nth(deals + i).locator("td").all_inner_texts() for i in range(3)]
         assert totals == [[str(friend[key]), str(aylin[key])] for key in ("completed", "penalty", "place")]
-        page.screenshot(path=str(ARTIFACTS / "challenge-en-desktop-end.png"))
+        review_shot(page, ARTIFACTS / "challenge-en-desktop-end.png")
         assert axe(page, "game-dialog") == []
         over.get_by_role("button", name="Watch Aylin's game").click()
         viewer = page.locator("#replay-dialog[open]")
@@ -430,7 +430,7 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
         garbage = opened(links["short"].split("challenge=")[0] + "challenge=not-a-challenge!")
         assert "damaged or incomplete" in garbage
-        page.screenshot(path=str(ARTIFACTS / "challenge-en-desktop-bad.png"))
+        review_shot(page, ARTIFACTS / "challenge-en-desktop-bad.png")
         # Once said, the damaged challenge leaves the address; the link's game stays in it.
         page.locator("#notice-dialog[open]").get_by_role("button", name="OK").click()
         page.wait_for_function("() => !location.search.includes('challenge=')")
@@ -518,7 +518,7 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
     def shot(step: str) -> None:
         page.wait_for_timeout(300)  # the mark follows its target every 250 ms
-        page.screenshot(path=str(shots / f"{lang}-{size}-{next(number):02d}-{step}.png"))
+        review_shot(page, shots / f"{lang}-{size}-{next(number):02d}-{step}.png")
         hidden.extend(f"{step}: {what}" for what in page.evaluate(MARK_HIDES))
 
     with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang=lang, bypass_csp=True) as page:
@@ -780,7 +780,7 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
         offer = page.locator("#start-dialog[open] .challenge-offer")
         offer.wait_for()
         assert "Aylin" in offer.inner_text()
-        page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-put-off.png"))
+        review_shot(page, ARTIFACTS / f"challenge-{lang}-{size}-put-off.png")
         assert axe(page, "start-dialog with a challenge put off", size) == []
         offer.get_by_role("button").click()
         expect(page.locator("#deal-counter")).to_contain_text("Aylin")
@@ -794,7 +794,7 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
         page.reload()
         settle(page, RESUME_MS)
         assert "Aylin" in page.inner_text("#deal-counter")
-        page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-table.png"))
+        review_shot(page, ARTIFACTS / f"challenge-{lang}-{size}-table.png")
         # The top bar's mark shows the challenge again, with where the two stand after the deals
         # played (a play-test could not see what to beat once the game began).
         page.locator("#challenge-badge").click()
@@ -809,7 +809,7 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
             theirs = sum(aylin["result"]["climbed"][:done])
             expect(standing).to_have_text(f"Contracts after deal {done}: you {mine}, Aylin {theirs}.")
             expect(info).to_contain_text("Whoever climbs more contracts wins; with as many, fewer penalty points.")
-        page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-again.png"))
+        review_shot(page, ARTIFACTS / f"challenge-{lang}-{size}-again.png")
         assert axe(page, "challenge-dialog during the game", size) == []
         info.locator(".sheet-foot button").click()
         expect(page.locator("#challenge-dialog[open]")).to_have_count(0)
@@ -823,7 +823,7 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
         if lang == "en":
             did = "climbed" if aylin["result"]["climbed"][deal - 1] else "stayed"
             expect(line).to_have_text(f"Aylin {did} on this deal. Contracts after deal {deal}: you {duel['friend']['completed']}, Aylin {theirs}.")
-        page.screenshot(path=str(ARTIFACTS / f"challenge-{lang}-{size}-deal-end.png"))
+        review_shot(page, ARTIFACTS / f"challenge-{lang}-{size}-deal-end.png")
         assert axe(page, "deal-dialog-challenge", size) == []
         page.locator("#deal-dialog[open]").get_by_role("button").last.click()
         page.locator("#game-dialog[open]").wait_for()
@@ -929,7 +929,7 @@ def test_a_lesson_reloaded_comes_back_at_its_step_with_its_table(browser: Browse
         assert table() == before
         assert page.locator("#start-dialog[open]").count() == 0
         page.wait_for_timeout(300)
-        page.screenshot(path=str(ARTIFACTS / f"lesson-reloaded-en-{size}-{step}.png"))
+        review_shot(page, ARTIFACTS / f"lesson-reloaded-en-{size}-{step}.png")
 
     with device(browser, guard, profile=returning_profile, size=SIZES[size], touch=size == "phone", lang="en", bypass_csp=True) as page:
         page.goto(site.url)

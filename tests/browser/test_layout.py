@@ -10,7 +10,7 @@ card is lifted; early in a deal, with few melds down, their cards grow into the 
 opponent's seat keeps its height whichever contract of the ladder it shows; with the Arrange
 panel open, the hand it picks from, the actions and (upright) the line under the hand stay on
 screen too.
-Screenshots go to artifacts/ for review.
+Screenshots go to artifacts/: of a size whose check fails, or of every size with SHOTS=1.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
-from helpers import ROOT, after_first_draw, before_the_end, command, crowded, device, first_melds, ready_among_melds, ready_to_lay_down, settings_script, settle, stored_game
+from helpers import ROOT, after_first_draw, before_the_end, command, crowded, device, first_melds, ready_among_melds, ready_to_lay_down, review_shot, settings_script, settle, stored_game
 from ladder_rummy.contracts import CONTRACTS
 
 if TYPE_CHECKING:
@@ -207,14 +207,18 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, 
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     page.wait_for_timeout(150)
-    kind = "touch-" if touch and size[0] >= 700 and size[1] >= 700 else ""
-    page.screenshot(path=str(ARTIFACTS / f"layout-{lang}-{kind}{size[0]}x{size[1]}-{what}.png"))
     if panels is not None:
         box = page.locator("#contract-panel").bounding_box()
         panels.setdefault(size, []).append((what, round(box["y"]), round(box["height"])) if box else (what, None, None))
     core = ARRANGING_CORE[size[0] > size[1] and size[1] <= 520] if what.startswith("arranging") else CORE + ["#keyboard-panel"] if what == "keyboard" else CORE
     problems = page.evaluate(CHECK, [touch, core]) + (page.evaluate(SEATS, LADDER) if what == "eleven" else []) \
         + (page.evaluate(ROOM) if what == "early" else []) + (page.evaluate(ARRANGE_BUTTONS) if what.startswith("arranging") else [])
+    kind = "touch-" if touch and size[0] >= 700 and size[1] >= 700 else ""
+    shot = ARTIFACTS / f"layout-{lang}-{kind}{size[0]}x{size[1]}-{what}.png"
+    if problems:  # what failed, always shot; every size with SHOTS=1
+        page.screenshot(path=str(shot))
+    else:
+        review_shot(page, shot)
     return [f"{lang} {size[0]}×{size[1]} {what}: {p}" for p in problems]
 
 
@@ -387,7 +391,7 @@ def test_on_a_tall_phone_the_arrange_panel_leaves_the_melds_in_view(table_page: 
             assert page.locator("#contract-panel").is_hidden()  # its room goes to the panel
             assert page.evaluate(CHECK, [True, ARRANGING_CORE[False]]) == []
             assert melds.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1")  # every meld in view
-            page.screenshot(path=str(ARTIFACTS / "layout-en-390x844-arranging-melds.png"))
+            review_shot(page, ARTIFACTS / "layout-en-390x844-arranging-melds.png")
         else:
             assert melds.is_hidden()
         page.locator("#arrange").get_by_role("button", name="Cancel").click()
@@ -433,7 +437,7 @@ def test_a_deal_summary_on_a_phone_on_its_side_shows_every_player(table_page: Pa
         command(page, move)
         sheet = page.locator("#deal-dialog[open]")
         sheet.wait_for()
-        page.screenshot(path=str(ARTIFACTS / f"deal-summary-{size[0]}x{size[1]}.png"))
+        review_shot(page, ARTIFACTS / f"deal-summary-{size[0]}x{size[1]}.png")
         assert sheet.locator("td.cards-col .penalty-cards, td.cards-col .no-cards").first.is_visible() == beside
         assert sheet.locator("tr.left-cards").first.is_visible() == (not beside)
         if beside:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
-from helpers import ROOT, command, cut_near_end, pin_clock, played, storage_script, utc_today
+from helpers import ROOT, command, cut_near_end, pin_clock, played, review_shot, storage_script, utc_today
 from test_table import after, replies
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.evaluate("document.activeElement?.blur()")
     page.wait_for_timeout(150)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    review_shot(page, ARTIFACTS / f"{name}.png")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pytest
 from playwright.sync_api import expect
-from helpers import (INSTANT, ROOT, before_the_end, choose, command, device, find_seed, first_position, hand, last_deal, legal_moves,
-                     pin_clock, settings_script, settle, stored_game, type_moves)
+from helpers import (INSTANT, ROOT, before_the_end, choose, command, device, find_seed, first_position, hand,
+                     last_deal, legal_moves, pin_clock, review_shot, settings_script, settle, stored_game, type_moves)
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -164,7 +164,7 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
     dialog = table.locator("#deal-dialog[open]")
     dialog.wait_for()
     ARTIFACTS.mkdir(exist_ok=True)
-    table.screenshot(path=str(ARTIFACTS / "table-desktop-5-deal-end.png"))
+    review_shot(table, ARTIFACTS / "table-desktop-5-deal-end.png")
     assert "Deal 1 is over" in dialog.inner_text()
     assert dialog.locator("tbody th[scope=row]").count() == 4  # one body a player: figures, then cards left
     assert "▲ to step 2" in dialog.locator("tbody.you-row").inner_text()  # the person laid down and climbed
@@ -286,7 +286,7 @@ def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard, retur
         assert panel.bounding_box()["height"] == height
         assert page.evaluate(fits) == []
         ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "table-phone-last-deal.png"))
+        review_shot(page, ARTIFACTS / "table-phone-last-deal.png")
         assert axe(page, "last deal") == []
     guard.assert_clean()
 
@@ -683,7 +683,7 @@ def test_drag_reorders_the_hand_and_the_order_is_kept(table: Page, site: Site) -
     assert sort.get_attribute("aria-pressed") is None
     dot = "el => getComputedStyle(el, '::after').content"
     assert sort.evaluate(dot) == '""'  # the dot that shows it (a play-test saw no sign)
-    table.screenshot(path=str(ARTIFACTS / "sort-own-order.png"))
+    review_shot(table, ARTIFACTS / "sort-own-order.png")
     sort.click()
     expect(sort).to_have_accessible_name("Sort by rank")
     assert sort.evaluate(dot) == "none"
@@ -1079,7 +1079,7 @@ def test_the_last_deal_played_to_the_end_screen(table: Page, site: Site) -> None
     dialog = table.locator("#game-dialog[open]")
     dialog.wait_for()
     ARTIFACTS.mkdir(exist_ok=True)
-    table.screenshot(path=str(ARTIFACTS / "table-desktop-6-game-over.png"))
+    review_shot(table, ARTIFACTS / "table-desktop-6-game-over.png")
     assert dialog.locator("h2").inner_text() == "Game over"
     assert dialog.locator(".mode-line").inner_text() == "New Game against Easy computer players"
     assert dialog.locator("table.standings tbody tr").count() == 4
@@ -1135,7 +1135,7 @@ def test_layout_and_screenshots(table: Page, site: Site, size: str) -> None:
     def shot(name: str) -> None:
         table.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
         table.wait_for_timeout(100)
-        table.screenshot(path=str(ARTIFACTS / f"table-{size}-{name}.png"))
+        review_shot(table, ARTIFACTS / f"table-{size}-{name}.png")
 
     table.goto(site.url)
     table.locator("#start-dialog[open]").wait_for()
@@ -1221,7 +1221,7 @@ def test_phone_layout_in_turkish_and_korean(context: BrowserContext, page: Page,
         after(page, before)
     page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"table-phone-{lang}.png"))
+    review_shot(page, ARTIFACTS / f"table-phone-{lang}.png")
     sticking = page.evaluate(
         """() => [...document.querySelectorAll('#app *')]
             .filter(e => e.getClientRects().length && !e.closest('dialog:not([open])'))
@@ -1235,7 +1235,7 @@ def test_phone_layout_in_turkish_and_korean(context: BrowserContext, page: Page,
     foot = page.locator("#start-dialog[open] .sheet-foot button")
     expect(foot).to_have_count(3)
     tops = {round(foot.nth(i).bounding_box()["y"]) for i in range(3)}
-    page.screenshot(path=str(ARTIFACTS / f"start-phone-{lang}.png"))
+    review_shot(page, ARTIFACTS / f"start-phone-{lang}.png")
     assert len(tops) == 1, tops
 
 
@@ -1626,7 +1626,7 @@ def test_a_slow_engine_shows_the_thinking_pill_without_moving_the_table(context:
     expect(pill).to_be_visible()
     expect(pill).to_have_text("The computer players are thinking…")
     ARTIFACTS.mkdir(exist_ok=True)
-    table.screenshot(path=str(ARTIFACTS / "table-phone-thinking.png"))
+    review_shot(table, ARTIFACTS / "table-phone-thinking.png")
     assert table.evaluate(boxes) == still  # the pill floats: no layout shift
     table.evaluate("window.__engineDelay = 0")
     after(table, before)
@@ -1688,7 +1688,7 @@ def joker_warning(page: Page, site: Site, lang: str) -> None:
     expect(hint).to_have_text(warning)
     page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"table-phone-joker-warning-{lang}.png"))
+    review_shot(page, ARTIFACTS / f"table-phone-joker-warning-{lang}.png")
     assert hand(page) == cards
     expect(page.locator("#app")).to_have_attribute("data-phase", "play")
     page.locator("#hand button.card:not([data-card='JK'])").first.tap()  # another card lifted: the warning goes

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS
-from helpers import INSTANT, ROOT, command, hand, legal_moves, pin_clock, settle
+from helpers import INSTANT, ROOT, command, hand, legal_moves, pin_clock, review_shot, settle
 from playwright.sync_api import expect
 from test_leaderboard import Daily, daily, play_to_the_end, resume  # noqa: F401 (daily: a fixture)
 from test_table import after, open_seed, replies
@@ -454,7 +454,7 @@ def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.evaluate("document.activeElement?.blur()")
     page.wait_for_timeout(120)
-    page.screenshot(path=str(ARTIFACTS / f"tabs-{name}.png"))
+    review_shot(page, ARTIFACTS / f"tabs-{name}.png")
 
 
 IMPORTS = "Promise.all(['js/dialogs.js', 'js/i18n.js'].map((p) => import(new URL(p, document.baseURI).href)))"
