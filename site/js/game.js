@@ -548,11 +548,15 @@ export class Game {
     return t("error.refused", { reason: refusalText(answer, this.state.view?.players[0].contract) });
   }
 
-  /** The same, as the Arrange panel shows it under its slots: the cards as the slots show them. */
+  /**
+   * The same, as the Arrange panel shows it under its slots: the cards as the slots show them,
+   * and the reason alone (the panel's red line is its verdict on the slots; "Not allowed: Not a
+   * run (…)" read as two refusals, a play-test).
+   */
   arrangeLine(answer) {
     if (answer.crash) return t("error.crash");
     const list = (cards) => cards.split(" ").filter(Boolean).map(shortCard).join(" ");
-    return t("error.refused", { reason: refusalText(answer, this.state.view?.players[0].contract, { list }) });
+    return refusalText(answer, this.state.view?.players[0].contract, { list });
   }
 
   fail(answer, from = "table") {
