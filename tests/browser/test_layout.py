@@ -345,6 +345,40 @@ def test_a_table_that_does_not_fit_says_more_melds_are_below(table_page: Page, s
     cue.wait_for(state="visible")
 
 
+# A play-test's deal 1 at its seventh turn: all four players down, two groups of 3 each (one
+# of five cards with its lay-offs), Mira on one card. Its melds took three rows at 360×640 and
+# scrolled, the cues over Mira's kings; two px of padding less in a row, they take two.
+FOUR_DOWN = {"seed": "new-f9eb0ef7584b", "difficulty": "normal", "log": [
+    "draw stock", "discard 10H", "draw stock", "discard 7S", "draw discard", "laydown 7D 7H 7S / 4C 4D JK",
+    "discard QS", "draw stock", "discard 2D", "draw stock", "discard JC", "draw discard",
+    "laydown JC JH JS / 2D 2H JK", "discard KH", "draw stock", "discard 10S", "draw discard", "discard 9D",
+    "draw stock", "discard KS", "draw stock", "discard KC", "draw stock", "discard 9D", "draw stock",
+    "discard QC", "draw discard", "laydown QC QD QD / KD KD KH", "discard AH", "draw stock", "layoff 2H 4",
+    "discard 8H", "draw stock", "layoff QH 5", "discard 9C", "draw stock", "discard 8S", "draw stock",
+    "layoff JK 1", "discard AC", "draw stock", "discard AS", "draw stock", "layoff 4C 2", "discard 6S",
+    "draw stock", "discard 7S", "draw discard", "layoff 7S 1", "discard 8D", "draw stock", "discard AC",
+    "draw stock", "discard 6H", "draw stock", "laydown 10C 10H 10S / JD JH JS", "discard AS", "draw stock",
+    "layoff 4S 2", "discard 5H", "draw stock", "layoff 10D 7", "discard AD", "draw stock", "discard 9H"]}
+
+
+def test_four_players_two_groups_each_fit_a_phone_without_scrolling(table_page: Page, site: Site) -> None:
+    """Every player down with the first contract's two groups: the whole table is in view at
+    360×640, no cue, the cards no smaller than the densest step but one."""
+    from ladder_rummy import __version__
+
+    page = table_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url)
+    page.wait_for_selector("#start-dialog[open]")
+    open_at(page, site, {"format": 1, "engine": __version__, "mode": "new", "date": None, **FOUR_DOWN}, phase="draw")
+    melds = page.locator("#melds")
+    assert page.locator("#melds .meld").count() == 8
+    page.wait_for_timeout(200)
+    assert melds.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1"), melds.evaluate("(m) => [m.scrollHeight, m.clientHeight]")
+    assert page.locator("#melds-more").is_hidden() and page.locator("#melds-above").is_hidden()
+    assert int(melds.get_attribute("data-density")) < 7
+
+
 def test_melds_just_laid_down_are_scrolled_into_view(table_page: Page, site: Site) -> None:
     """The person's melds go in after the others' (in order of lay-down): on a table too crowded
     for its box they went in below the edge and the lay-down looked lost (a play-test). The box
