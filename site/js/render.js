@@ -515,7 +515,9 @@ export class Renderer {
     const same = had && (had.slot !== undefined ? `[data-slot="${had.slot}"]` : had.arrange ? `[data-arrange="${had.arrange}"]` : null);
     const rebuilt = replaceIfChanged(panel, key, () => [
       h("div", { class: "arrange-scroll" },
-      h("p", { class: "small", text: t("arrange.help") }),
+      // How a run's cards and jokers go, only for a contract with a run: at step 1 it was two
+      // lines of the phone's room for nothing, and the help gave way to the slots (a play-test).
+      h("p", { class: "small", text: [t("arrange.help"), contract.some((meld) => meld.kind === "run") ? t("arrange.help_run") : ""].filter(Boolean).join(" ") }),
       // A slot shows its words and its cards, and its button lies over the whole of it, named
       // with both (below). The button holds no text of its own: the cards' corners inside it were
       // text its name did not hold (axe: label-content-name-mismatch).

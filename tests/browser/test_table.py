@@ -324,6 +324,10 @@ def test_arrange_a_laydown_of_ones_own(table: Page, site: Site) -> None:
     table.get_by_role("button", name="Arrange").click()
     panel = table.locator("#arrange")
     expect(panel).to_be_visible()
+    # How a run's cards go is said for a contract with a run only (two lines of a phone's room).
+    expect(panel.locator(".arrange-scroll > .small")).to_contain_text("cards into the lit slot")
+    has_run = any(meld["kind"] == "run" for meld in contract)
+    assert ("A run's cards go in any order" in panel.locator(".arrange-scroll > .small").inner_text()) == has_run
     placed = table.locator("#hand button.card.in-arrange")
 
     def put(card: str) -> None:
@@ -814,6 +818,7 @@ def test_arrange_a_run_tapped_in_no_order_and_a_wrong_slot_marked(table: Page, s
     resume_at_play(table, site, save)
     table.get_by_role("button", name="Arrange").click()
     panel = table.locator("#arrange")
+    expect(panel.locator(".arrange-scroll > .small")).to_contain_text("A run's cards go in any order; a joker fills a gap")
     placed = table.locator("#hand button.card.in-arrange")
 
     def put(card: str) -> None:
