@@ -75,13 +75,17 @@ export function closeAll() {
 
 
 /**
- * The start screen. Resolves with {mode: "daily", date} | {mode: "new", difficulty} |
- * "continue" | "resume-new" | "challenge" | "rules" | "settings" | "leaderboard" | "stats" | "archive" | "" (closed).
+ * The start screen. Resolves with {mode: "daily", date, steal?} | {mode: "new", difficulty} |
+ * {resume: "new" | date, steal?} | "continue" | "challenge" | "rules" | "settings" | "leaderboard" |
+ * "stats" | "archive" | "" (closed). `steal`: the game was said to be open in another tab, and
+ * the tap continues it here.
  * `boardNote`: where today's Daily stands with the leaderboard, when there is something to say.
  * `dailySaved` / `newSaved`: today's Daily ({deal}) / a New Game ("Easy, deal 3") kept in progress, to
  * continue: a started Daily is only ever continued, never dealt again. `pastDailies`: dates of
- * earlier Dailies left in progress ({resume: date}). `challenge`: the words of a friend's challenge
- * this page's link brought and the person put off ({title, beat}): played from here ("challenge").
+ * earlier Dailies left in progress ({resume: date}). `elsewhere`: which of those kept games
+ * another tab has open ("new", or a Daily's date): their words and buttons say so. `challenge`:
+ * the words of a friend's challenge this page's link brought and the person put off ({title,
+ * beat}): played from here ("challenge").
  * `watch(refill)`: calls `refill(words)` when what the sheet says may have changed (another tab
  * saved), and returns what stops it; the sheet is filled again only if the words differ.
  */
@@ -122,8 +126,15 @@ function refill(dialog, fill) {
 }
 
 /** The start screen's sheet, from its words (see openStart); `choose(value)` makes a button's handler. */
-function fillStart(dialog, { date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, challenge = null }, choose) {
+function fillStart(dialog, { date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, challenge = null, elsewhere = [] }, choose) {
   const again = Boolean(dailyRecord && !dailySaved);
+  // A kept game another tab has open: "Continue … here" takes it over in one tap (the other tab
+  // then says so), where the tap brought the notice that another tab has it, and its own button.
+  // (Today's Daily's choice carries `steal` only then: a Daily not yet started is dealt from it.)
+  const away = (game) => elsewhere.includes(game);
+  const todayAway = Boolean(dailySaved) && away(date);
+  const dailySavedText = todayAway ? t(dailySaved.deal ? "start.daily_elsewhere_deal" : "start.daily_elsewhere", dailySaved)
+    : dailySaved?.deal ? t("start.daily_saved_deal", dailySaved) : t("start.daily_saved");
   // Today's Daily finished already: a game of it played again, or one left in progress, does not
   // count, and says so beside its button (a play-test read "it counts on the leaderboard" there).
   const described = [dailySaved ? "daily-saved" : null, dailyRecord ? "daily-note" : null].filter(Boolean).join(" ");
@@ -132,22 +143,26 @@ function fillStart(dialog, { date, dailyRecord, canContinue, boardNote = "", dai
     h("p", { class: "small", text: t("start.daily_text", { date }) }),
     dailyRecord ? h("p", { class: "daily-done", text: t("start.daily_done", dailyRecord) }) : null,
     boardNote ? h("p", { class: "small board-note", text: boardNote }) : null,
-    dailySaved ? h("p", { id: "daily-saved", class: "small", text: dailySaved.deal ? t("start.daily_saved_deal", dailySaved) : t("start.daily_saved") }) : null,
+    dailySaved ? h("p", { id: "daily-saved", class: "small", text: dailySavedText }) : null,
     h("div", { class: "row" }, h("button", {
       type: "button", class: again ? "action big" : "action big primary",
-      text: dailySaved ? t("start.daily_continue") : again ? t("start.daily_again") : t("start.daily_play"),
+      text: todayAway ? t("start.daily_continue_here") : dailySaved ? t("start.daily_continue") : again ? t("start.daily_again") : t("start.daily_play"),
       "aria-describedby": described || undefined,
-      onclick: choose({ mode: "daily", date }),
+      onclick: choose(todayAway ? { mode: "daily", date, steal: true } : { mode: "daily", date }),
     }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), dataset: { choice: "leaderboard" }, onclick: choose("leaderboard") })),
     dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
-    pastDailies.map((day) => h("button", { type: "button", class: "action resume", text: t("start.daily_past", { date: mediumDate(dateLocale(), day) }), onclick: choose({ resume: day }) })),
+    pastDailies.map((day) => h("button", {
+      type: "button", class: "action resume", text: t(away(day) ? "start.daily_past_here" : "start.daily_past", { date: mediumDate(dateLocale(), day) }),
+      onclick: choose({ resume: day, steal: away(day) }),
+    })),
     h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", dataset: { choice: "archive" }, onclick: choose("archive") }),
     dailyRecord ? countdown() : null);
   const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },
     h("h3", { id: "new-title", text: t("start.new") }),
-    newSaved ? h("p", { id: "new-saved", class: "small", text: t("start.new_saved", { game: newSaved }) }) : null,
+    newSaved ? h("p", { id: "new-saved", class: "small", text: t(away("new") ? "start.new_elsewhere" : "start.new_saved", { game: newSaved }) }) : null,
     newSaved ? h("button", {
-      type: "button", class: "action big resume", text: t("start.new_continue"), "aria-describedby": "new-saved", onclick: choose("resume-new"),
+      type: "button", class: "action big resume", text: t(away("new") ? "start.new_continue_here" : "start.new_continue"), "aria-describedby": "new-saved",
+      onclick: choose({ resume: "new", steal: away("new") }),
     }) : null,
     h("p", { class: "small", text: t("start.new_text") }),
     h("div", { class: "row" }, ["easy", "normal", "hard"].map((difficulty) => h("button", {

@@ -33,6 +33,11 @@ const LEFT = Symbol("left");
 /** What newGame() and openSlot() resolve to when a later choice took their place (truthy: nothing more to do). */
 const LATER = Symbol("later");
 
+/** A kept game as the start menu names it ("new", or a Daily's date) → the slot it is saved in. */
+function keptSlot(game) {
+  return game === "new" ? NEW_SLOT : dailySlot(game);
+}
+
 /** The page's mode of a saved game: {mode: "daily", date} | {mode: "new", difficulty}. */
 function modeOf(save) {
   return save.mode === "daily" ? { mode: "daily", date: save.date } : { mode: "new", difficulty: save.difficulty };
@@ -405,7 +410,7 @@ export class Game {
   }
 
   /** What the start screen says of `date`'s Daily and of the games kept on this device, now. */
-  startWords(date) {
+  startWords(date, elsewhere = []) {
     const daily = this.storage.read(KEYS.daily, {});
     const record = daily && typeof daily === "object" ? daily[date] : null;
     // Today's Daily on the table: its own "Continue today's Daily" says it; one button, not two.
@@ -420,6 +425,7 @@ export class Game {
       newSaved: kept && this.newGameWords(kept),
       pastDailies: this.saves.dailiesInProgress().filter((day) => day < date && dailySlot(day) !== this.slot),
       offerLesson: this.firstVisit(),
+      elsewhere,
       challenge: this.putOff && {
         title: t("challenge.from", { name: this.putOff.offer.challenge.name }),
         beat: t("challenge.beat", { name: this.putOff.offer.challenge.name, result: resultWords(this.putOff.offer.challenge.result) }),
@@ -427,14 +433,36 @@ export class Game {
     };
   }
 
+  /** startWords, with the kept games another tab has open ("new", or a Daily's date). */
+  async startWordsWithTabs(date) {
+    const words = this.startWords(date);
+    const kept = [words.newSaved && "new", words.dailySaved && date, ...words.pastDailies].filter(Boolean);
+    const held = new Set(await this.tabs.heldElsewhere(kept.map(keptSlot)));
+    return { ...words, elsewhere: kept.filter((game) => held.has(keptSlot(game))) };
+  }
+
   /** The start screen; `back`: the choice whose sheet just closed (its button gets the focus again). */
   async showStart(back = null) {
     const date = utcToday();
     // Another tab may play on while the menu is open here: what it keeps in progress is read
-    // again when it saves, so the menu never offers "Hard, deal 1" of a game on deal 2.
-    const watch = (refill) => this.storage.watch((key) => {
-      if (key === null || key.startsWith("game:") || key === KEYS.daily || key === KEYS.sent) refill(this.startWords(date));
-    });
+    // again when it saves, so the menu never offers "Hard, deal 1" of a game on deal 2. Which
+    // kept game another tab has open is asked of the tabs (a moment: filled in once known).
+    let asked = 0;
+    const watch = (refill) => {
+      const again = async () => {
+        const n = ++asked;
+        const words = await this.startWordsWithTabs(date);
+        if (n === asked) refill(words);
+      };
+      again();
+      // A tab that closed lets go of its game without a save: asked again when this tab is looked at.
+      const seen = () => { if (document.visibilityState === "visible") again(); };
+      document.addEventListener("visibilitychange", seen);
+      const stop = this.storage.watch((key) => {
+        if (key === null || key.startsWith("game") || key === KEYS.daily || key === KEYS.sent) again();
+      });
+      return () => { stop(); document.removeEventListener("visibilitychange", seen); };
+    };
     const choice = await dialogs.openStart({ ...this.startWords(date), back, watch });
     const today = this.saves.inProgress(dailySlot(date));
     if (choice === "challenge") { if (await this.playChallenge(this.putOff.shared, this.putOff.offer)) return undefined; return this.showStart(); }
@@ -456,9 +484,8 @@ export class Game {
     // over the game it starts, even when the table it left is empty meanwhile.
     let opened = null;
     let started = false; // a new game that did not start leaves the one on the table, if any
-    if (choice === "resume-new") opened = await this.continueKept(NEW_SLOT);
-    else if (choice?.resume) opened = await this.continueKept(dailySlot(choice.resume));
-    else if (choice?.mode === "daily" && today) opened = await this.continueKept(dailySlot(date)); // offered as "Continue today's Daily"
+    if (choice?.resume) opened = await this.continueKept(keptSlot(choice.resume), { steal: choice.steal });
+    else if (choice?.mode === "daily" && today) opened = await this.continueKept(dailySlot(date), { steal: choice.steal }); // offered as "Continue today's Daily"
     else if (choice?.mode) { opened = await this.newGame(choice); started = true; }
     if (opened === LATER) return undefined;
     if (opened === false && (!started || !this.holding())) return this.showStart();
@@ -471,7 +498,7 @@ export class Game {
    * table (or the notice that another tab holds it). One that another tab finished meanwhile is
    * said so, never dealt again in its place.
    */
-  async continueKept(slot) {
+  async continueKept(slot, { steal = false } = {}) {
     if (slot === this.slot) {
       this.choices.take(); // a choice too: a game chosen before it and still waiting does not start
       return true;
@@ -480,7 +507,7 @@ export class Game {
       await dialogs.showNotice(t("refused.finished"), { title: t("refused.title") });
       return false;
     }
-    return this.openSlot(slot);
+    return this.openSlot(slot, { steal });
   }
 
   /**

@@ -49,6 +49,23 @@ export class Tabs {
     return true;
   }
 
+  /**
+   * Which of `slots` another tab holds now, so a menu can say so before the tap (a play-test's
+   * second tab offered "Continue your New Game", and the tap brought the notice that another
+   * tab holds it). Web Locks list every tab's locks; over the channel each slot is asked about.
+   */
+  async heldElsewhere(slots) {
+    const others = slots.filter((slot) => slot && !this.held.has(slot));
+    if (this.locks) {
+      const { held = [] } = await this.locks.query();
+      const names = new Set(held.map((lock) => lock.name));
+      return others.filter((slot) => names.has(PREFIX + slot));
+    }
+    if (!this.channel) return [];
+    const asked = await Promise.all(others.map((slot) => this.someoneHolds(slot)));
+    return others.filter((_, i) => asked[i]);
+  }
+
   /** Let go of `slot` (nothing happens if this tab does not hold it). */
   release(slot) {
     const letGo = this.held.get(slot);

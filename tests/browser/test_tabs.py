@@ -12,6 +12,7 @@ the context, so the second tab is guarded too.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from typing import TYPE_CHECKING, Any
 
@@ -172,15 +173,49 @@ def test_an_open_menu_follows_the_game_another_tab_plays(context: BrowserContext
     b = second_tab(context, site.url)
     away(b).get_by_role("button", name="Menu").click()
     start = b.locator("#start-dialog[open]")
-    expect(start.locator("#new-saved")).to_have_text("In progress on this device: Hard, deal 1.")
-    start.get_by_role("button", name="Continue your New Game").focus()
+    elsewhere = "Open in another tab: {}. Continuing here stops it there."
+    expect(start.locator("#new-saved")).to_have_text(elsewhere.format("Hard, deal 1"))
+    start.get_by_role("button", name="Continue your New Game here").focus()
 
     a_turn(a)  # a save that changes nothing the menu says
-    expect(start.locator("#new-saved")).to_have_text("In progress on this device: Hard, deal 1.")
+    expect(start.locator("#new-saved")).to_have_text(elsewhere.format("Hard, deal 1"))
     start_a = menu(a)  # A starts an Easy game in place of its Hard one
     tap_and_wait_after_confirm(a, start_a.get_by_role("button", name="Easy", exact=True))
+    expect(start.locator("#new-saved")).to_have_text(elsewhere.format("Easy, deal 1"))
+    expect(start.get_by_role("button", name="Continue your New Game here")).to_be_focused()
+
+
+def test_a_game_open_in_another_tab_is_continued_here_from_the_menu_in_one_tap(context: BrowserContext, tab: Page, site: Site) -> None:
+    """B's menu says the New Game is open in another tab, and its button continues it here: one
+    tap, not the button and then the notice's "Continue here" (a play-test went round that loop).
+    A then says the game went to another tab. Once A lets go of it (A's tab closed), B's menu,
+    looked at again, offers it as any kept game."""
+    a = tab
+    open_seed(a, site, SEED)
+    b = second_tab(context, site.url)
+    away(b).get_by_role("button", name="Menu").click()
+    start = b.locator("#start-dialog[open]")
+    expect(start.locator("#new-saved")).to_have_text(re.compile(r"^Open in another tab: Easy, deal 1\."))
+    a_hand = hand(a)
+    before = replies(b)
+    start.get_by_role("button", name="Continue your New Game here").click()
+    b.wait_for_selector(f'#app:not([data-replies="{before}"])[data-screen="table"][data-busy="false"]', state="attached")
+    expect(b.locator("#away-dialog[open]")).to_have_count(0)
+    assert hand(b) == a_hand
+    away(a)  # A lost it, and says so
+    # B's game back to A by A's notice; B's menu says A has it; A's tab closes; B looks again.
+    take_over(a)
+    away(b).get_by_role("button", name="Menu").click()
+    expect(start.get_by_role("button", name="Continue your New Game here")).to_be_visible()
+    a.close()
+    held = "async () => (await navigator.locks.query()).held.some((lock) => lock.name === 'ladder-rummy:game:new')"
+    for _ in range(50):  # a closed tab's locks go a moment later
+        if not b.evaluate(held):
+            break
+        b.wait_for_timeout(100)
+    b.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(start.get_by_role("button", name="Continue your New Game", exact=True)).to_be_visible()
     expect(start.locator("#new-saved")).to_have_text("In progress on this device: Easy, deal 1.")
-    expect(start.get_by_role("button", name="Continue your New Game")).to_be_focused()
 
 
 def tap_and_wait_after_confirm(page: Page, button: Any) -> None:

@@ -64,3 +64,22 @@ test("a game let go of can be held by the next tab", async () => {
     close();
   }
 });
+
+test("the menu learns which kept games another tab holds, over the channel and from Web Locks", async () => {
+  const { a, b, close } = twoTabs();
+  try {
+    await a.hold("new");
+    await b.hold("daily:2026-12-01");
+    // B asks about three games: A holds one, B itself another (not "elsewhere"), none the third.
+    assert.deepEqual(await b.heldElsewhere(["new", "daily:2026-12-01", "daily:2026-12-02"]), ["new"]);
+    a.release("new");
+    assert.deepEqual(await b.heldElsewhere(["new"]), []);
+  } finally {
+    close();
+  }
+  // With Web Locks, the lock manager's list of every tab's locks says it, by the lock's name.
+  const locks = { query: async () => ({ held: [{ name: "ladder-rummy:game:new" }, { name: "ladder-rummy:records" }], pending: [] }) };
+  const withLocks = new Tabs({ locks, channel: null });
+  assert.deepEqual(await withLocks.heldElsewhere(["new", "daily:2026-12-01"]), ["new"]);
+  assert.deepEqual(await new Tabs({ locks: null, channel: null }).heldElsewhere(["new"]), []);
+});
