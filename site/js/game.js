@@ -410,7 +410,7 @@ export class Game {
   }
 
   /** What the start screen says of `date`'s Daily and of the games kept on this device, now. */
-  startWords(date, elsewhere = []) {
+  startWords(date) {
     const daily = this.storage.read(KEYS.daily, {});
     const record = daily && typeof daily === "object" ? daily[date] : null;
     // Today's Daily on the table: its own "Continue today's Daily" says it; one button, not two.
@@ -425,7 +425,7 @@ export class Game {
       newSaved: kept && this.newGameWords(kept),
       pastDailies: this.saves.dailiesInProgress().filter((day) => day < date && dailySlot(day) !== this.slot),
       offerLesson: this.firstVisit(),
-      elsewhere,
+      elsewhere: [], // which kept games another tab has open: startWordsWithTabs asks
       challenge: this.putOff && {
         title: t("challenge.from", { name: this.putOff.offer.challenge.name }),
         beat: t("challenge.beat", { name: this.putOff.offer.challenge.name, result: resultWords(this.putOff.offer.challenge.result) }),

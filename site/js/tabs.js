@@ -57,7 +57,7 @@ export class Tabs {
   async heldElsewhere(slots) {
     const others = slots.filter((slot) => slot && !this.held.has(slot));
     if (this.locks) {
-      const { held = [] } = await this.locks.query();
+      const { held = [] } = await this.locks.query().catch(() => ({})); // none known: the menu's words as they were
       const names = new Set(held.map((lock) => lock.name));
       return others.filter((slot) => names.has(PREFIX + slot));
     }

@@ -347,7 +347,9 @@ def test_a_table_that_does_not_fit_says_more_melds_are_below(table_page: Page, s
 
 # A play-test's deal 1 at its seventh turn: all four players down, two groups of 3 each (one
 # of five cards with its lay-offs), Mira on one card. Its melds took three rows at 360×640 and
-# scrolled, the cues over Mira's kings; two px of padding less in a row, they take two.
+# scrolled, the cues over Mira's kings; two px of padding less in a row, they take two. The
+# computer players' moves are replayed by Normal (engine 1.2.0): a Normal that plays otherwise
+# refuses this log, and the table is found again as the golden games are.
 FOUR_DOWN = {"seed": "new-f9eb0ef7584b", "difficulty": "normal", "log": [
     "draw stock", "discard 10H", "draw stock", "discard 7S", "draw discard", "laydown 7D 7H 7S / 4C 4D JK",
     "discard QS", "draw stock", "discard 2D", "draw stock", "discard JC", "draw discard",
