@@ -401,7 +401,10 @@ export class Renderer {
   markMore(container) {
     const shown = container.clientHeight > 0;
     const below = container.scrollHeight - container.clientHeight - container.scrollTop;
-    for (const [id, more] of [["melds-more", shown && below > 6], ["melds-above", shown && container.scrollTop > 6]]) {
+    // A meld box is 44 px for the finger and its densest cards 20 px, centred: the 12 px at its
+    // edge hide no card (a play-test saw "More melds below" for a row's foot and margin alone).
+    const hidden = 12;
+    for (const [id, more] of [["melds-more", shown && below > hidden], ["melds-above", shown && container.scrollTop > hidden]]) {
       const cue = $(id);
       if (cue.hidden === more) cue.hidden = !more;
     }
