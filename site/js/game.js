@@ -306,13 +306,17 @@ export class Game {
     if (this.slot && this.state.save) await this.engine.resume(this.state.save);
   }
 
-  /** Another tab holds `slot`: say so; continue it here (taking it over) or go to the menu. */
-  async showAway(slot) {
+  /**
+   * Another tab holds `slot`: say so (`taken`: it took the game from this tab, which played it:
+   * said so, not as if this tab had only just opened it); continue it here (taking it over) or
+   * go to the menu.
+   */
+  async showAway(slot, { taken = false } = {}) {
     if (this.away === slot) return; // the notice is up already
     this.away = slot;
     this.set({ selected: null, arrange: null });
     const mine = this.state.save?.seed; // the game this table showed, if any
-    const choice = await dialogs.showAway({ title: t("away.title"), text: t("away.text") });
+    const choice = await dialogs.showAway({ title: t(taken ? "away.taken_title" : "away.title"), text: t(taken ? "away.taken" : "away.text") });
     if (this.away !== slot) return;
     this.away = null;
     const opened = choice === "here" && (await this.openSlot(slot, { steal: true }));
@@ -334,7 +338,7 @@ export class Game {
     if (slot === LESSON_SLOT) { this.lesson?.stop(); this.lesson = null; } // the other tab has the lesson now
     dialogs.closeAll();
     this.endLook("next");
-    this.showAway(slot);
+    this.showAway(slot, { taken: true });
   }
 
   /** Another tab wrote the game this tab holds (no Web Locks there, or an older version): reload it. */

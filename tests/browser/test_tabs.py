@@ -71,12 +71,18 @@ def stored(page: Page, slot: str = "new") -> dict[str, Any] | None:
     return json.loads(text) if text else None
 
 
-def away(page: Page) -> Any:
-    """The notice that another tab holds the game, once it is up."""
+def away(page: Page, taken: bool | None = None) -> Any:
+    """The notice that another tab holds the game, once it is up: `taken`, the other tab took it
+    from this one (which says so); not `taken`, this tab opened a game another one holds."""
     notice = page.locator("#away-dialog[open]")
     notice.wait_for()
-    expect(notice.get_by_role("heading")).to_have_text("Open in another tab")
-    expect(notice).to_contain_text("This game is open in another tab.")
+    words = {False: ("Open in another tab", "This game is open in another tab."),
+             True: ("Taken over by another tab", "Another tab took this game over and plays it now.")}
+    if taken is None:
+        expect(notice.get_by_role("heading")).to_have_text(re.compile(f"^({words[False][0]}|{words[True][0]})$"))
+    else:
+        expect(notice.get_by_role("heading")).to_have_text(words[taken][0])
+        expect(notice).to_contain_text(words[taken][1])
     return notice
 
 
@@ -110,7 +116,7 @@ def test_a_second_tab_never_forks_the_game(context: BrowserContext, tab: Page, s
     a = tab
     open_seed(a, site, SEED)
     b = second_tab(context, site.url)
-    away(b)
+    away(b, taken=False)
     assert behind_notice(b) == []  # B never resumed the game behind the notice
 
     start = len(stored(a)["save"]["log"])
@@ -124,7 +130,7 @@ def test_a_second_tab_never_forks_the_game(context: BrowserContext, tab: Page, s
     take_over(b)
     assert hand(b) == a_hand
     assert b.get_attribute("#app", "data-phase") == "draw"
-    away(a)
+    away(a, taken=True)  # A played it: it says another tab took it over
     b_moves = a_turn(b)
     after_b = stored(b)["save"]["log"]
     assert after_b[: len(after_a)] == after_a, "A's turn is kept"
@@ -134,14 +140,14 @@ def test_a_second_tab_never_forks_the_game(context: BrowserContext, tab: Page, s
     b_hand = hand(b)
     take_over(a)
     assert hand(a) == b_hand
-    away(b)
+    away(b, taken=True)
 
     # Reload both: the one game, both turns kept; the tab opened second shows the notice.
     a.reload()
     settle(a)
     assert hand(a) == b_hand
     b.reload()
-    away(b)
+    away(b, taken=False)
     assert stored(a)["save"]["log"] == after_b
 
 
@@ -202,7 +208,7 @@ def test_a_game_open_in_another_tab_is_continued_here_from_the_menu_in_one_tap(c
     b.wait_for_selector(f'#app:not([data-replies="{before}"])[data-screen="table"][data-busy="false"]', state="attached")
     expect(b.locator("#away-dialog[open]")).to_have_count(0)
     assert hand(b) == a_hand
-    away(a)  # A lost it, and says so
+    away(a, taken=True)  # A lost it, and says so
     # B's game back to A by A's notice; B's menu says A has it; A's tab closes; B looks again.
     take_over(a)
     away(b).get_by_role("button", name="Menu").click()
