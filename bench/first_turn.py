@@ -19,7 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
+import random  # noqa: E402
+
+from ladder_rummy import new_deck  # noqa: E402
 from ladder_rummy.bots import make_bot  # noqa: E402
+from ladder_rummy.contracts import find_contract  # noqa: E402
 from ladder_rummy.match import Match  # noqa: E402
 
 
@@ -39,6 +43,13 @@ def first_round(seed: str) -> list[bool]:
     return laid
 
 
+def random_elevens(count: int, seed: str) -> float:
+    """The share of `count` random eleven-card hands of the deck that make step 1 (no choice of card)."""
+    rng = random.Random(seed)
+    deck = new_deck()
+    return sum(find_contract(rng.sample(deck, 11), 1) is not None for _ in range(count)) / count
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000)
@@ -50,6 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{len(rounds)} first rounds of deal 1 (Normal in every seat, seeds {args.seed}-N)")
     print(f"a seat lays down on its first turn: {each:.1%}")
     print(f"at least one of seats 1-3 (the person's three rivals) does: {rivals:.1%}")
+    print(f"eleven random cards make step 1 (no discard pile to choose from): {random_elevens(20 * args.games, args.seed):.1%}")
 
 if __name__ == "__main__":
     main()
