@@ -437,9 +437,8 @@ export class Game {
     };
   }
 
-  /** startWords, with the kept games another tab has open ("new", or a Daily's date). */
-  async startWordsWithTabs(date) {
-    const words = this.startWords(date);
+  /** startWords (`words`, if just read), with the kept games another tab has open ("new", or a Daily's date). */
+  async startWordsWithTabs(date, words = this.startWords(date)) {
     const kept = [words.newSaved && "new", words.dailySaved && date, ...words.pastDailies].filter(Boolean);
     const held = new Set(await this.tabs.heldElsewhere(kept.map(keptSlot)));
     return { ...words, elsewhere: kept.filter((game) => held.has(keptSlot(game))) };
@@ -452,13 +451,14 @@ export class Game {
     // again when it saves, so the menu never offers "Hard, deal 1" of a game on deal 2. Which
     // kept game another tab has open is asked of the tabs (a moment: filled in once known).
     let asked = 0;
+    const first = this.startWords(date);
     const watch = (refill) => {
-      const again = async () => {
+      const again = async (words) => {
         const n = ++asked;
-        const words = await this.startWordsWithTabs(date);
-        if (n === asked) refill(words);
+        const fresh = await this.startWordsWithTabs(date, words);
+        if (n === asked) refill(fresh);
       };
-      again();
+      again(first); // the words the sheet opens with, read once: only the tabs are asked
       // A tab that closed lets go of its game without a save: asked again when this tab is looked at.
       const seen = () => { if (document.visibilityState === "visible") again(); };
       document.addEventListener("visibilitychange", seen);
@@ -467,7 +467,7 @@ export class Game {
       });
       return () => { stop(); document.removeEventListener("visibilitychange", seen); };
     };
-    const choice = await dialogs.openStart({ ...this.startWords(date), back, watch });
+    const choice = await dialogs.openStart({ ...first, back, watch });
     const today = this.saves.inProgress(dailySlot(date));
     if (choice === "challenge") { if (await this.playChallenge(this.putOff.shared, this.putOff.offer)) return undefined; return this.showStart(); }
     if (choice === "continue") this.choices.take(); // back to this game: a game chosen before and still waiting does not start
