@@ -14,11 +14,14 @@ import { dailyNumber } from "./share.js";
  * view: [width factor of --meld-base, height ÷ width, share of each overlapped card that shows].
  * The first steps grow the cards (never past a hand card's width) while few melds are down, so
  * an early table uses its room; the last keep only each card's corner (rank and suit), which is
- * all that identifies it.
+ * all that identifies it, and the last two show less of each overlapped card, then the cards a
+ * little smaller: four players' two groups of four or five cards then share two rows of a 360-px
+ * phone (a play-test's took three, scrolled, and the "more melds above" cue covered a row).
  */
 const MELD_DENSITY = [
   [1.75, 1.42, 0.46], [1.5, 1.42, 0.46], [1.25, 1.42, 0.46],
   [1, 1.42, 0.46], [0.88, 1.36, 0.44], [0.76, 1.22, 0.46], [0.66, 1.08, 0.5], [0.58, 1, 0.56],
+  [0.58, 1, 0.5], [0.54, 1, 0.52],
 ];
 const FAN_MAX = 11;
 
@@ -401,7 +404,7 @@ export class Renderer {
   markMore(container) {
     const shown = container.clientHeight > 0;
     const below = container.scrollHeight - container.clientHeight - container.scrollTop;
-    // A meld box is 44 px for the finger and its densest cards 20 px, centred: the 12 px at its
+    // A meld box is 44 px for the finger and its densest cards 18-20 px, centred: the 12 px at its
     // edge hide no card (a play-test saw "More melds below" for a row's foot and margin alone).
     const hidden = 12;
     for (const [id, more] of [["melds-more", shown && below > hidden], ["melds-above", shown && container.scrollTop > hidden]]) {

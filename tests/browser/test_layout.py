@@ -381,6 +381,52 @@ def test_four_players_two_groups_each_fit_a_phone_without_scrolling(table_page: 
     assert int(melds.get_attribute("data-density")) < 7
 
 
+# A fuller first deal (fit-37, Easy; it replays engine 1.2.0's Easy): 35 cards in eight groups of
+# three to five. Such a table took three rows at the table's densest step, scrolled, and its
+# "More melds above" cue covered a row of melds (a play-test, at 360x640).
+FOUR_DOWN_LONG = {"seed": "fit-37", "difficulty": "easy", "log": [
+    "draw stock", "discard AC", "draw stock", "discard QH", "draw stock", "discard AS", "draw stock",
+    "discard 7H", "draw stock", "discard 10S", "draw discard", "discard AH", "draw stock",
+    "discard AC", "draw stock", "discard 6D", "draw discard", "discard 5S", "draw stock", "discard KS",
+    "draw stock", "discard QD", "draw stock", "discard 2S", "draw discard", "discard JS",
+    "draw discard", "discard 2C", "draw stock", "discard 9D", "draw stock", "discard QS",
+    "draw discard", "discard 3S", "draw stock", "discard 2H", "draw stock", "discard QC", "draw stock",
+    "discard 4H", "draw discard", "discard KH", "draw stock", "discard 6S", "draw stock", "discard 9S",
+    "draw discard", "discard 3H", "draw stock", "discard 5H", "draw discard", "discard 2D",
+    "draw stock", "discard 8S", "draw discard", "discard KC", "draw stock", "discard 2H", "draw stock",
+    "discard 10C", "draw stock", "discard 6C", "draw stock", "discard KH", "draw stock", "discard 7D",
+    "draw discard", "discard 4H", "draw stock", "discard AD", "draw stock", "discard QC",
+    "draw discard", "discard 6D", "draw stock", "discard 8D", "draw stock",
+    "laydown 7C 7C 7S / 3C 3H JK", "discard 2S", "draw stock", "laydown 10C 10H 10S / 5C 5S JK",
+    "discard 8S", "draw stock", "discard AH", "draw stock", "discard JC", "draw stock", "discard JH",
+    "draw stock", "layoff 3S 2", "discard 9H", "draw stock", "discard 6S", "draw discard",
+    "discard JS", "draw stock", "discard JH", "draw stock", "discard 8H", "draw stock", "discard AS",
+    "draw stock", "discard 6H", "draw stock", "discard 9S", "draw stock", "layoff 7D 1", "discard 8S",
+    "draw stock", "laydown QC QD QH QS / 4C 4H 4S", "discard 3C", "draw stock", "discard 6S",
+    "draw stock", "layoff 5D 4", "discard KC", "draw stock", "layoff 4D 6", "discard 9S", "draw stock",
+    "layoff 3D 2", "discard 9D", "draw discard", "laydown 9C 9D 9H / 10D 10D 10S", "discard JD",
+    "draw stock", "layoff 5D 4", "discard KD", "draw stock", "discard 8D", "draw stock", "layoff 5C 4",
+    "discard 2D", "draw stock", "layoff 7D 1", "layoff 5H 4", "layoff 7H 1", "discard JD"]}
+
+
+def test_four_players_long_groups_fit_a_phone_without_scrolling(table_page: Page, site: Site) -> None:
+    """Two groups of four or five for every player: the cards condense past the corner-only step
+    (each overlapped card showing less of itself, then smaller), and the table keeps to two rows."""
+    from ladder_rummy import __version__
+
+    page = table_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url)
+    page.wait_for_selector("#start-dialog[open]")
+    open_at(page, site, {"format": 1, "engine": __version__, "mode": "new", "date": None, **FOUR_DOWN_LONG}, phase="draw")
+    melds = page.locator("#melds")
+    assert page.locator("#melds .meld").count() == 8
+    assert page.locator("#melds .meld .card").count() == 35
+    page.wait_for_timeout(200)
+    assert melds.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1"), melds.evaluate("(m) => [m.scrollHeight, m.clientHeight, m.dataset.density]")
+    assert page.locator("#melds-more").is_hidden() and page.locator("#melds-above").is_hidden()
+
+
 def test_melds_just_laid_down_are_scrolled_into_view(table_page: Page, site: Site) -> None:
     """The person's melds go in after the others' (in order of lay-down): on a table too crowded
     for its box they went in below the edge and the lay-down looked lost (a play-test). The box
