@@ -241,3 +241,28 @@ def test_the_contract_panel_stops_offering_a_joker_once_none_can_come() -> None:
     game._version += 1
     if melds:  # one joker still to come: offered again
         assert "JK" in call(adapter.current)["view"]["progress"]["outs"]
+
+
+def test_a_past_daily_has_hints_and_today_s_never() -> None:
+    """A Daily started after its day (``past``) is never sent to the leaderboard: it has a New
+    Game's hints and contract panel, and says so in its save, which resumes with them. ``past``
+    is refused for today's Daily (the one that counts), for a New Game, and when not a bool."""
+    gone = (today_utc() - timedelta(days=3)).isoformat()
+    past = call(adapter.new_game, json.dumps({"mode": "daily", "date": gone, "past": True}))
+    assert past["view"]["hints"] is True and past["view"]["progress"] is not None
+    assert past["save"]["past"] is True and call(adapter.hint)["ok"]
+    played = call(adapter.act, past["view"]["legal"][0])
+    resumed = call(adapter.resume, json.dumps(played["save"]))
+    assert resumed["view"]["hints"] is True and resumed["save"] == played["save"]
+    same_day = call(adapter.new_game, json.dumps({"mode": "daily", "date": gone}))
+    assert same_day["view"]["hints"] is False and "past" not in same_day["save"]
+    assert not call(adapter.hint)["ok"]
+    today = today_utc().isoformat()
+    for args in ({"mode": "daily", "date": today, "past": True}, {"mode": "new", "difficulty": "easy", "past": True},
+                 {"mode": "daily", "date": gone, "past": "yes"}):
+        refused = call(adapter.new_game, json.dumps(args))
+        assert not refused["ok"] and "past" in refused["error"], refused
+    assert call(adapter.current)["save"] == same_day["save"]  # a refused start changes nothing
+    counted = call(adapter.new_game, json.dumps({"mode": "daily", "date": today}))["save"]
+    refused = call(adapter.resume, json.dumps({**counted, "past": True}))
+    assert not refused["ok"] and "not before today" in refused["error"]

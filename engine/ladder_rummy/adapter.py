@@ -38,7 +38,9 @@ _watching: dict[str, Any] = {}
 
 
 def new_game(args_json: str) -> str:
-    """Start a Daily (``{"mode": "daily", "date": ...}``) or a New Game (``{"mode": "new", "difficulty": ...}``)."""
+    """Start a Daily (``{"mode": "daily", "date": ...}``, with ``"past": true`` for a past Daily
+    started after its day, which has hints: see :func:`_past`) or a New Game
+    (``{"mode": "new", "difficulty": ...}``)."""
     return _answer(lambda: _start(_load_object(args_json, "new game arguments")))
 
 
@@ -197,14 +199,14 @@ HINT_PLAYER = "normal"
 
 
 def hint() -> str:
-    """New Game only: the move this engine's Normal would make in the person's seat now.
+    """New Game and past Daily only: the move this engine's Normal would make in the person's seat now.
 
     Normal, not engine 1.0.0's strong player: that one handed a down rival a card it could lay
     off (0.36 times a game), and the hint button would have taught the same habit. Normal, not
     Hard: as strong (docs/BOTS.md) and a hint is never kept waiting on a search."""
     def suggest() -> dict[str, Any]:
         match = _match()
-        if _session["mode"] != "new":
+        if not _hints():
             raise LadderRummyError("hints are off in the Daily: everyone plays the same deals unaided")
         game = match.game
         if game.is_over:
@@ -270,7 +272,7 @@ def _start(args: dict[str, Any]) -> None:
         date = parse_date(str(args.get("date") or today_utc().isoformat())).isoformat()
         # The date's computer players, whichever version this is (bots/registry.py, DAILY_PLAYERS_FROM).
         settings = {"mode": "daily", "date": date, "seed": daily_seed(date), "difficulty": DAILY_DIFFICULTY,
-                    "engine": daily_version(date)}
+                    "engine": daily_version(date), "past": _past(args, "daily", date)}
     elif mode == "new":
         difficulty = args.get("difficulty", "normal")
         if difficulty not in DIFFICULTIES:
@@ -284,7 +286,8 @@ def _start(args: dict[str, Any]) -> None:
         version = args.get("engine") or __version__
         if version not in REPLAY_COMPATIBLE:
             raise LadderRummyError(f"engine {version!r} is not one this engine plays ({', '.join(REPLAY_COMPATIBLE)})")
-        settings = {"mode": "new", "date": None, "seed": seed, "difficulty": difficulty, "engine": version}
+        settings = {"mode": "new", "date": None, "seed": seed, "difficulty": difficulty, "engine": version,
+                    "past": _past(args, "new", None)}
     else:
         raise LadderRummyError(f"{mode!r} is not a mode (daily or new)")
     match = Match.against(settings["seed"], settings["difficulty"], settings["engine"])
@@ -339,7 +342,26 @@ def check_save(save: dict[str, Any]) -> dict[str, Any]:
     if mode == "new" and is_daily_seed(seed):
         raise SaveError(f"this saved New Game deals the seed {seed!r}, which is a Daily's")
     return {"mode": mode, "date": date, "seed": seed, "difficulty": difficulty,
-            "versions": _engine_of(save)}
+            "versions": _engine_of(save), "past": _past(save, mode, date, SaveError)}
+
+
+def _past(args: dict[str, Any], mode: str, date: str | None,
+          error: type[LadderRummyError] = LadderRummyError) -> bool:
+    """Whether a game is a past Daily (``"past": true``): one started after its day, which the page
+    never sends to the leaderboard, so it has the hints and the contract panel of a New Game.
+    Today's Daily, the one that counts, never does: ``past`` is refused for it and for a New Game."""
+    past = args.get("past", False)
+    if not isinstance(past, bool):
+        raise error(f"'past' must be true or false, not {str(past)[:40]!r}")
+    if past and (mode != "daily" or date is None or parse_date(date) >= today_utc()):
+        what = "a New Game" if mode != "daily" else f"the Daily of {date}, which is not before today (UTC)"
+        raise error(f"only a Daily of a day gone by can be a past Daily, not {what}")
+    return past
+
+
+def _hints() -> bool:
+    """Hints and the contract panel: in a New Game and a past Daily, never in a Daily that counts."""
+    return _session["mode"] == "new" or bool(_session.get("past"))
 
 
 def _engine_of(save: dict[str, Any]) -> list[str]:
@@ -366,8 +388,10 @@ def snapshot() -> dict[str, Any]:
     match = _match()
     save = {"format": SAVE_FORMAT, "engine": _session["engine"], "log": list(match.game.log),
             **{k: _session[k] for k in ("mode", "date", "seed", "difficulty")}}
+    if _session.get("past"):
+        save["past"] = True  # only then: every other save reads as it always did
     view = match.game.view(PERSON)
-    hints = _session["mode"] == "new"
+    hints = _hints()
     view["hints"] = hints
     view["progress"] = _progress(match) if hints else None
     return {"view": view, "save": save}

@@ -54,6 +54,17 @@ function recordMode(kept, save) {
 }
 
 /**
+ * A record's save, marked `past` when the record keeps a past Daily's mode (a Daily started after
+ * its day, archive.js pastDaily) and its date is gone by: the engine gives a past Daily hints, and
+ * a past Daily saved before it did (its save unmarked) gets them too. Else the save as kept.
+ */
+function pastSave(record) {
+  const save = record.save;
+  const past = record.mode?.past === true && save?.mode === "daily" && typeof save.date === "string" && save.date < utcToday();
+  return past && !save.past ? { ...save, past: true } : save;
+}
+
+/**
  * A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed (Normal when
  * the link names no difficulty). The engine checks the seed and the difficulty, and a link it
  * refuses is said so (a misspelt difficulty used to start Normal without a word).
@@ -259,12 +270,12 @@ export class Game {
     const record = this.saves.read(slot);
     if (raw === null || record?.over) return false;
     this.set({ busy: true }); // no move from this table until the stored game is drawn
-    let answer = record ? await this.engine.resume(record.save) : { ok: false };
+    let answer = record ? await this.engine.resume(pastSave(record)) : { ok: false };
     const cutAt = answer.ok ? null : answer.index;
     if (Number.isInteger(cutAt) && cutAt > 0 && answer.code !== "engine_version") {
       // A damaged save with a move that does not replay: the moves before it are the person's
       // game, so it goes on from there; the whole save is set aside first, never lost.
-      const shorter = await this.engine.resume({ ...record.save, log: record.save.log.slice(0, cutAt) });
+      const shorter = await this.engine.resume({ ...pastSave(record), log: record.save.log.slice(0, cutAt) });
       if (shorter.ok && shorter.view && !shorter.view.game_over && this.saves.keepAside({ raw, code: "cut", slot })
         && this.saves.put(slot, { ...record, save: shorter.save })) answer = { ...shorter, cut: cutAt };
     }
@@ -937,7 +948,7 @@ export class Game {
     return openReplay({ engine: this.engine, source, title, names: { 0: name }, speed: this.state.settings.speed });
   }
 
-  // ---- hints (New Game only: the engine refuses them in the Daily) ----
+  // ---- hints (a New Game and a past Daily: the engine refuses them in a Daily that counts) ----
 
   /** Ask the engine for Normal's move here; say it, and lift the card it plays. */
   async askHint() {

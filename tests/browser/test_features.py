@@ -106,6 +106,9 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
         page.goto(site.url)
         settle(page, RESUME_MS)
         assert f"Past Daily #{daily_number(first)}" in page.inner_text("#deal-counter")
+        # Never on the leaderboard, so it has a New Game's hints (its save, kept before a past
+        # Daily had them, is marked past on resuming).
+        assert page.locator("#hint-button").count() == 1
         finish_typing(page, saves[first][1])
         over = page.locator("#game-dialog[open]")
         assert "never sent to the leaderboard" in over.inner_text()
@@ -872,6 +875,7 @@ def test_offline_boot_a_past_daily_and_both_challenge_links(browser: Browser, si
             after(page, before)
         record = page.evaluate(f"JSON.parse(localStorage.getItem('ladder-rummy:game:daily:{date}'))")
         assert record["mode"]["past"] is True and len(record["save"]["log"]) > 3
+        assert record["save"]["past"] is True and page.locator("#hint-button").count() == 1  # started past: hints
         assert date not in (page.evaluate("localStorage.getItem('ladder-rummy:board-queue')") or "")
 
         for kind in ("short", "long"):
