@@ -91,6 +91,10 @@ export class Lesson {
     const step = this.step;
     if (this.over || !step) return true;
     if (step.expect && step.expect(command)) return true;
+    // An explanation acted past: the move the step after it waits for is the person's to make
+    // (a play-test tapped the lit Lay down while the mark explained the contract panel, and was
+    // told to read first; the line under the hand had said to tap it).
+    if (!step.expect && STEPS[this.index + 1]?.expect?.(command)) { this.advance(); return true; }
     this.warning = step.expect ? stepWords(step, "wrong") : t("learn.read_first");
     this.draw();
     return false;
