@@ -102,6 +102,40 @@ def test_a_hinted_draw_says_what_the_top_discard_would_do() -> None:
     assert {"closer", "more", "stock", "stock down"} <= seen, seen
 
 
+def test_a_hinted_discard_says_why_a_card_worth_more_stays() -> None:
+    """``kept`` names the card of most points the person could throw instead, with a fact that
+    holds of it: the contract lacks more without it, more cards help with it, or (once down) it
+    fits a meld or would after one card at a run's end; never a joker, never a card worth less."""
+    from ladder_rummy.evaluate import progress
+
+    seen: set[str] = set()
+    for n in range(6):
+        answer = call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "easy", "seed": f"kept-{n}"}))
+        for _ in range(400):
+            view = answer["view"]
+            if view["game_over"]:
+                break
+            suggestion = call(adapter.hint)  # the person plays as the hints say
+            kept = suggestion["kept"]
+            if not suggestion["hint"].startswith("discard "):
+                assert kept is None
+            elif kept:
+                thrown, card = parse_cards(suggestion["hint"].split()[1] + " " + kept["card"])
+                assert card.points > thrown.points and not card.is_joker and f"discard {kept['card']}" in view["legal"]
+                hand = parse_cards(" ".join(view["hand"]))
+                step = view["players"][0]["step"]
+                without = lambda c: progress([h for i, h in enumerate(hand) if i != hand.index(c)], step)
+                if kept["why"] == "needed":
+                    assert without(card).missing > without(thrown).missing
+                elif kept["why"] == "outs":
+                    assert without(card).missing == without(thrown).missing and len(without(thrown).outs) > len(without(card).outs)
+                else:
+                    assert view["players"][0]["laid_down"] and kept["why"] in ("fits", "near")
+                seen.add(kept["why"])
+            answer = call(adapter.act, suggestion["hint"])
+    assert {"needed", "outs", "near"} <= seen, seen
+
+
 def test_a_new_game_never_deals_a_dailys_seed() -> None:
     """Today's and tomorrow's Dailies cannot be rehearsed as New Games with hints on (a link
     ``?seed=daily-…``); a seed that only looks like one is a seed like any other."""

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from . import __version__
 from .bots.registry import DAILY_DIFFICULTY, DIFFICULTIES, daily_version
-from .cards import JOKER, JOKERS_IN_DECK, Card, format_cards, parse_cards
+from .cards import JOKER, JOKERS_IN_DECK, SUITS, Card, format_cards, parse_cards
 from .contracts import CONTRACTS, Requirement, meld_for
 from .melds import Meld, run_in_order
 from .errors import InvalidMeldError, LadderRummyError, ReplayError, SaveError
@@ -215,7 +215,8 @@ def hint() -> str:
             raise LadderRummyError("it is not your turn", "not_your_turn")
         rng = derive(game.seed, "hint", len(game.log))
         action = make_bot(HINT_PLAYER).choose(game.bot_view(PERSON), game.legal_actions(), rng)
-        return {"hint": str(action), "missing": _discard_effect(match, action), "top": _draw_effect(match, action)}
+        return {"hint": str(action), "missing": _discard_effect(match, action), "top": _draw_effect(match, action),
+                "kept": _kept_effect(match, action)}
     return _answer_with(suggest)
 
 
@@ -431,6 +432,58 @@ def _draw_effect(match: Match, action: Action) -> dict[str, Any] | None:
     now, with_top = progress(me.hand, me.step), progress([*me.hand, top], me.step)
     return {"card": str(top), "now": now.missing, "with": with_top.missing,
             "more": len(with_top.outs) > len(now.outs)}
+
+
+def _kept_effect(match: Match, action: Action) -> dict[str, str] | None:
+    """A hinted discard that keeps a card worth more points: that card, and a fact about the hand
+    that says why it may be kept (a play-test read "discard 5♣" while holding 9♣ as a slip).
+
+    The card is the highest in points the person could discard instead (a joker never). Before
+    laying down: the contract lacks more cards without it (``needed``), or as many but more cards
+    would bring the hand closer with it (``outs``); once down: it fits a meld (``fits``: laid
+    down this turn, so laid off from the next), or would once one card is laid off at a run's end
+    (``near``). None when no such fact holds, or for any other move.
+    Facts about the hand, as with the other hint effects, not Normal's own reasons."""
+    game = match.game
+    if not isinstance(action, Discard):
+        return None
+    higher = [a.card for a in game.legal_actions()
+              if isinstance(a, Discard) and not a.card.is_joker and a.card.points > action.card.points]
+    if not higher:
+        return None
+    kept = max(higher, key=lambda card: card.points)
+    me = game.players[PERSON]
+    why = _near_fit(game, kept) if me.laid_down else _needed_more(me.hand, me.step, action.card, kept)
+    return {"card": str(kept), "why": why} if why else None
+
+
+def _needed_more(hand: list[Card], step: int, thrown: Card, kept: Card) -> str | None:
+    """Why keeping ``kept`` (and throwing ``thrown``) helps the contract: ``needed``, ``outs`` or None."""
+    def without(card: Card) -> list[Card]:
+        rest = list(hand)
+        rest.remove(card)
+        return rest
+    keep, lose = progress(without(thrown), step), progress(without(kept), step)
+    if lose.missing > keep.missing:
+        return "needed"
+    return "outs" if lose.missing == keep.missing and len(keep.outs) > len(lose.outs) else None
+
+
+def _near_fit(game: Any, card: Card) -> str | None:
+    """``fits`` when ``card`` fits a meld on the table (it is laid off from the next turn: the
+    person laid down this turn), ``near`` when it would fit a run once one more card is laid off
+    at the run's end, else None."""
+    if any(table_meld.meld.ends_accepting(card) for table_meld in game.table):
+        return "fits"
+    naturals = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
+    for table_meld in game.table:
+        meld = table_meld.meld
+        if meld.kind != "run":
+            continue
+        for step_card in naturals:
+            if any(meld.lay_off(step_card, end).ends_accepting(card) for end in meld.ends_accepting(step_card)):
+                return "near"
+    return None
 
 
 def _progress(match: Match) -> dict[str, Any] | None:

@@ -165,8 +165,9 @@ export function hintReason(answer, card, view) {
   const copies = (cards) => cards.filter((held) => held === card).length;
   const used = (view.progress?.melds || []).reduce((sum, meld) => sum + copies(meld.have || []), 0);
   const counted = used > 0 && used >= copies(view.hand || []);
-  if (!missing || !card || !counted) return "";
-  return missing.after > missing.now ? t("suggest.why_back") : t("suggest.why_same", { count: missing.now });
+  if (missing && card && counted) return missing.after > missing.now ? t("suggest.why_back") : t("suggest.why_same", { count: missing.now });
+  // Else why a card worth more points stays (a play-test read "discard 5♣" beside a 9♣ as a slip).
+  return answer.kept ? t(`suggest.why_keep_${answer.kept.why}`, { card: shortCard(answer.kept.card) }) : "";
 }
 
 /**

@@ -216,6 +216,21 @@ for (const lang of ["en", "tr", "ko"]) {
   });
 }
 
+// A hinted discard that keeps a card worth more points says why that card stays (adapter.hint's `kept`).
+for (const lang of ["en", "tr", "ko"]) {
+  test(`${lang}: a hinted discard says why a card worth more stays`, async () => {
+    await setLanguage(lang);
+    for (const why of ["needed", "outs", "fits", "near"]) {
+      const said = hintReason({ hint: "discard 5C", missing: { now: 2, after: 2 }, kept: { card: "9C", why } }, "5C", planned);
+      assert.equal(said, t(`suggest.why_keep_${why}`, { card: "9♣" }));
+      assert.ok(said.includes("9♣") && !said.includes("{"), said);
+    }
+    // the hinted card's own reason goes first: one reason a hint
+    assert.equal(hintReason({ hint: "discard AH", missing: { now: 1, after: 2 }, kept: { card: "KC", why: "outs" } }, "AH", planned), t("suggest.why_back"));
+    assert.equal(hintReason({ hint: "discard 5C", missing: null, kept: null }, "5C", planned), "");
+  });
+}
+
 for (const lang of ["en", "tr", "ko"]) {
   test(`${lang}: a hinted draw says what the top discard would do`, async () => {
     await setLanguage(lang);
