@@ -126,7 +126,7 @@ function refill(dialog, fill) {
 }
 
 /** The start screen's sheet, from its words (see openStart); `choose(value)` makes a button's handler. */
-function fillStart(dialog, { date, dailyRecord, canContinue, boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, challenge = null, elsewhere = [] }, choose) {
+function fillStart(dialog, { date, dailyRecord, canContinue, current = "", boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, challenge = null, elsewhere = [] }, choose) {
   const again = Boolean(dailyRecord && !dailySaved);
   // A kept game another tab has open: "Continue … here" takes it over in one tap (the other tab
   // then says so), where the tap brought the notice that another tab has it, and its own button.
@@ -189,7 +189,8 @@ function fillStart(dialog, { date, dailyRecord, canContinue, boardNote = "", dai
     h("p", { text: t("start.tagline") }),
     duel,
     lesson,
-    canContinue ? h("button", { type: "button", class: "action big primary", text: t("start.continue"), onclick: choose("continue") }) : null,
+    canContinue ? h("button", { type: "button", class: "action big primary", text: t("start.continue"), "aria-describedby": current ? "current-game" : undefined, onclick: choose("continue") }) : null,
+    canContinue && current ? h("p", { id: "current-game", class: "small current-game", text: t("start.current", { game: current }) }) : null,
     daily,
     fresh,
   ], [

@@ -4,7 +4,7 @@
 import { startEngine } from "./bridge.js";
 import { BootProgress } from "./progress.js";
 import { narrate, playEvents } from "./anim.js";
-import { arrangeJudged, handKeys, modeLine } from "./render.js";
+import { arrangeJudged, handKeys, modeBadge, modeLine } from "./render.js";
 import { KEYS } from "./storage.js";
 import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
 import { Tabs } from "./tabs.js";
@@ -424,6 +424,18 @@ export class Game {
     return record?.deal ? t("games.new_deal", { difficulty, deal: record.deal }) : t("games.new", { difficulty });
   }
 
+  /**
+   * "New Game (Hard), deal 3", "Past Daily #33, deal 2": the game on this table, named under the
+   * start screen's "Continue the current game" (a play-test could not tell it was the past Daily).
+   */
+  tableWords() {
+    const mode = this.state.mode;
+    const badge = modeBadge(mode);
+    const game = mode?.mode === "new" && !mode.learn && !mode.challenge?.name ? t("start.new_of", { difficulty: badge }) : badge;
+    const deal = this.state.view?.deal;
+    return mode?.learn || !deal ? game : t("games.game_deal", { game, deal });
+  }
+
   /** What the start screen says of `date`'s Daily and of the games kept on this device, now. */
   startWords(date) {
     const daily = this.storage.read(KEYS.daily, {});
@@ -434,7 +446,7 @@ export class Game {
     const today = this.saves.inProgress(dailySlot(date));
     const kept = this.slot === NEW_SLOT ? null : this.saves.inProgress(NEW_SLOT);
     return {
-      date, dailyRecord: record || null, canContinue,
+      date, dailyRecord: record || null, canContinue, current: canContinue ? this.tableWords() : "",
       boardNote: status?.state === "ranked" ? "" : board.submissionText(status, date),
       dailySaved: today && { deal: today.deal },
       newSaved: kept && this.newGameWords(kept),

@@ -969,6 +969,7 @@ def test_a_lesson_reloaded_comes_back_at_its_step_with_its_table(browser: Browse
         start = page.locator("#start-dialog[open]")
         start.wait_for()
         assert start.get_by_role("button", name="Continue the current game").count() == 1
+        expect(start.locator("#current-game")).to_have_text("On the table: Lesson.")  # which game it is
         assert start.locator("button.resume").count() == 0  # no kept New Game or Daily to continue
         start.get_by_role("button", name="Continue the current game").click()
         coach(page, "discard_taken")
