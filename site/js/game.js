@@ -898,12 +898,15 @@ export class Game {
     const { finished, ...result } = carried.result;
     const base = `${location.origin}${location.pathname}`;
     await openChallengeShare({
-      name: this.leaderboard.name || "",
+      name: this.leaderboard.offeredName,
       result,
       checkName,
-      makeLink: ({ name, long }) => challengeLink(base, {
-        seed: save.seed, difficulty: save.difficulty, name, engine: save.engine, result, moves: long ? carried.moves : null,
-      }).catch(() => null),
+      makeLink: ({ name, long }) => {
+        this.leaderboard.offerName(name); // offered again when the leaderboard asks for a name
+        return challengeLink(base, {
+          seed: save.seed, difficulty: save.difficulty, name, engine: save.engine, result, moves: long ? carried.moves : null,
+        }).catch(() => null);
+      },
     });
   }
 
@@ -928,7 +931,9 @@ export class Game {
   /** The challenge being played, again (the top bar's mark): what to beat and where the two stand. */
   showChallenge() {
     const challenge = this.state.mode?.challenge;
-    const view = this.state.view;
+    // The game as the engine has it: while the computer players' turns are shown, the view of
+    // the last move is a deal behind (a play-test, early in deal 3, read "after deal 1").
+    const view = this.state.final || this.state.view;
     if (!challenge?.result?.climbed || !view) return;
     // Deals finished: the one in play is not (the game over: every deal is).
     const done = view.game_over ? view.deal : view.deal - 1;

@@ -104,6 +104,21 @@ export class Leaderboard {
 
   get name() { return this.player.name; }
 
+  /**
+   * A name the person gave elsewhere (for a challenge link), offered in the box when the
+   * leaderboard first asks for one (a play-test typed it twice). Never sent by itself: a name
+   * goes on the leaderboard only once saved there (setName).
+   */
+  get offeredName() {
+    const saved = this.storage.read(KEYS.player);
+    return this.name || (isObject(saved) && typeof saved.offered === "string" ? saved.offered : "");
+  }
+
+  /** Keep `name` (already checked) to offer later, while the leaderboard has none. */
+  offerName(name) {
+    if (!this.name && name) this.storage.write(KEYS.player, { ...this.player, offered: name });
+  }
+
   /** Keep a new name (checked as the server would) and give it to Dailies waiting for one. */
   setName(raw) {
     const checked = checkName(raw);

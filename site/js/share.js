@@ -59,13 +59,16 @@ export async function shareOrCopy(data, copy = data.text) {
  */
 export function shareBlock(record) {
   const text = shareText(record);
+  // The game's address goes with it, so whoever reads the result can tap through and play the
+  // same Daily (a play-test's shared text had no way to the game).
+  const url = `${location.origin}${location.pathname}`;
   const line = h("p", { class: "small share-result", role: "status" });
-  const box = h("textarea", { class: "share-text", readonly: true, rows: "3", "aria-label": t("share.text_label"), hidden: true });
-  box.value = text;
+  const box = h("textarea", { class: "share-text", readonly: true, rows: "4", "aria-label": t("share.text_label"), hidden: true });
+  box.value = `${text}\n${url}`;
   const button = h("button", {
     type: "button", class: "action primary share-button", text: t("share.button"),
     onclick: async () => {
-      const outcome = await shareOrCopy({ text });
+      const outcome = await shareOrCopy({ text, url }, box.value);
       line.textContent = outcome === "cancelled" ? "" : t(`share.${outcome}`);
       box.hidden = outcome !== "failed";
       if (!box.hidden) { box.focus(); box.select(); }

@@ -133,12 +133,12 @@ def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: Brows
     text = f"Ladder Rummy #{number} · {daily.date}\n{daily.completed}/10 contracts · place {place}/4\n{symbols}"
     over.get_by_role("button", name="Share").click()
     expect(over.locator(".share-result")).to_have_text("Copied: paste it anywhere.")
-    assert page.evaluate("navigator.clipboard.readText()") == text
-    # Where the Web Share API exists, it gets the same text.
+    assert page.evaluate("navigator.clipboard.readText()") == f"{text}\n{site.url}"  # and the way to the game
+    # Where the Web Share API exists, it gets the same text, and the game's address as its link.
     page.evaluate("Object.defineProperty(navigator, 'share', {configurable: true, value: async (data) => { window.sharedData = data; }})")
     over.get_by_role("button", name="Share").click()
     expect(over.locator(".share-result")).to_have_text("Shared.")
-    assert page.evaluate("window.sharedData") == {"text": text}
+    assert page.evaluate("window.sharedData") == {"text": text, "url": site.url}
 
     # The countdown to the next Daily ticks.
     clock = over.locator(".countdown time")
