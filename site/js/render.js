@@ -5,7 +5,7 @@ import { $, h, replaceIfChanged } from "./dom.js";
 import { roundNote } from "./anim.js";
 import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
-import { arrangedSlots, canDiscard, layoffTargets, sortAfterPress } from "./state.js";
+import { arrangedSlots, canDiscard, laidDownNow, layoffTargets, sortAfterPress } from "./state.js";
 import { contractHelp, hintButton, lookHelp } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
@@ -197,7 +197,8 @@ export class Renderer {
       // empty pile, the card in their own hand). The engine says it: a twin left in the pile
       // would make the pile alone say "still there".
       const gone = Boolean(threw) && player.discard_on_pile === false;
-      const key = JSON.stringify([player.name, player.cards, player.step, player.climbed_to, player.penalty, player.laid_down, player.contract, active, threw, gone, document.documentElement.lang]);
+      const down = laidDownNow(view, player);
+      const key = JSON.stringify([player.name, player.cards, player.step, player.climbed_to, player.penalty, down, player.contract, active, threw, gone, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
         const contract = contractWords(player.contract);
@@ -208,11 +209,11 @@ export class Renderer {
           step: player.step,
           contract,
           penalty: player.penalty,
-          laid: (player.laid_down ? t("seat.laid_suffix") : "") + (active ? t("seat.playing") : "")
+          laid: (down ? t("seat.laid_suffix") : "") + (active ? t("seat.playing") : "")
             + (threw ? t(gone ? "seat.threw_gone_suffix" : "seat.threw_suffix", { card: cardName(threw) }) : ""),
         }));
         const out = player.cards === 0;
-        const laid = () => (out ? badge("out-badge", "✓", t("seat.out")) : player.laid_down ? badge("", "✓", t("seat.laid")) : null);
+        const laid = () => (out ? badge("out-badge", "✓", t("seat.out")) : down ? badge("", "✓", t("seat.laid")) : null);
         // The card thrown last: at the end of the row of card backs, or on a narrow seat (where
         // the ✓ takes that row's end) at the name row's end: one place or the other (table.css).
         const thrown = () => (threw ? h("span", {
@@ -443,7 +444,7 @@ export class Renderer {
       h("span", { class: "contract-words", text: contractWords(me.contract) }),
       h("span", {
         class: ready ? "contract-progress ready" : "contract-progress",
-        text: me.laid_down ? t("contract.done") : ready ? t("contract.ready") : t("contract.step", { step: me.step }),
+        text: laidDownNow(view, me) ? t("contract.done") : ready ? t("contract.ready") : t("contract.step", { step: me.step }),
       }),
       h("span", { class: "ladder", "aria-label": t("contract.step", { step: me.step }), role: "img" },
         Array.from({ length: 10 }, (_, i) => h("span", { class: i + 1 < me.step ? "done" : i + 1 === me.step ? "now" : "" }))),

@@ -192,6 +192,9 @@ def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: Brows
     expect(viewer.locator(".replay-count")).to_have_text(re.compile(rf"^Move {total} of {total}"))
     you = viewer.locator(".replay-summary tbody tr", has_text="You")
     expect(you.locator("td")).to_have_text([str(result["place"]), str(daily.completed), str(daily.penalty)])
+    # Every seat stands on the step it climbed to, whose contract nobody laid down: no "Laid
+    # down" badge over it (a play-test read "step 8, two groups of 4, laid down").
+    expect(viewer.locator(".replay-seat .laid-badge")).to_have_count(0)
     viewer.get_by_role("button", name="Close").click()
     over.wait_for()
 
