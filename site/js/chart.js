@@ -47,5 +47,8 @@ export function ladderChart(view) {
     series.forEach((steps, i) => svg.append(h("svg:circle", { class: `dot s${seat}`, cx: x(i), cy: y(steps[seat]) + dy, r: 3.5 })));
   });
   const legend = h("p", { class: "legend" }, view.players.map((player, seat) => h("span", { class: `s${seat}`, text: seat === 0 ? t("you") : player.name })));
-  return h("figure", { class: "chart-figure" }, svg, legend);
+  // A step is the contract a player is on, one more than the contracts done: the chart ended at 8
+  // over a table of 7 contracts, and a play-test could not tell which the game is won on.
+  const note = h("figcaption", { class: "small chart-note", text: t("game.chart_note") });
+  return h("figure", { class: "chart-figure" }, svg, legend, note);
 }
