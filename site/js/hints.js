@@ -51,7 +51,8 @@ function runName(meld) {
 /**
  * What would fill the meld's gaps, as words: "9 or a joker", "5♦ or 6♦", "cards of one rank". A
  * card the hand holds already (another meld uses it) is "another 5♠": the twin of the other pack
- * (a play-test read "5♠" as a card it had and no use).
+ * (a play-test read "5♠" as a card it had and no use); so is a joker ("or another joker": two
+ * play-tests read "or a joker" while holding one).
  */
 function optionWords(meld, hand) {
   const joker = meld.options.includes("JK");
@@ -60,12 +61,13 @@ function optionWords(meld, hand) {
   if (meld.kind === "group") items.push(meld.rank ? rankWord(meld.rank) : t("progress.any_rank"));
   else if (!meld.suit) items.push(t("progress.any_run"));
   else items.push(...meld.options.filter((card) => card !== "JK").map(word));
-  if (joker) items.push(t("progress.joker"));
+  if (joker) items.push(t(hand.includes("JK") ? "progress.another_joker" : "progress.joker"));
   return listOr(items);
 }
 
-/** Whether one of a run's options is a card the hand holds (worded "another 5♠": "one more another" is no phrase). */
+/** Whether one of a meld's options is a card the hand holds (worded "another 5♠", "another joker": "one more another" is no phrase). */
 function holdsAnOption(meld, hand) {
+  if (meld.options.includes("JK") && hand.includes("JK")) return true;
   return meld.kind === "run" && Boolean(meld.suit) && meld.options.some((card) => card !== "JK" && hand.includes(card));
 }
 

@@ -331,6 +331,15 @@ test("a run open at both ends is named by every card it holds; a card the hand h
     "2 cards to go: 2 more for the run 7♠–\u20608♠ (another 5♠, another 6♠, 9♠, 10♠ or a joker).");
   const one = { ...SECOND_RUN, missing: 1, melds: [SECOND_RUN.melds[0], { ...SECOND_RUN.melds[1], missing: 1, options: ["6S", "9S", "JK"] }] };
   assert.ok(progressSentence(one, hand).startsWith("1 card to go: one more card for the run 7♠–\u20608♠: another 6♠, 9♠ or a joker."), progressSentence(one, hand));
+  // A joker held already (another meld uses it): "another joker", as for a card (two play-tests
+  // read "or a joker" while holding one).
+  const withJoker = [...hand.slice(0, -1), "JK"];
+  assert.equal(progressSentence(SECOND_RUN, withJoker),
+    "2 cards to go: 2 more for the run 7♠–\u20608♠ (another 5♠, another 6♠, 9♠, 10♠ or another joker).");
+  const groupOne = { missing: 1, ready: false, outs: ["9C", "JK"], melds: [{ kind: "group", rank: 9, have: ["9D", "9H"], missing: 1, options: ["9C", "JK"] }] };
+  assert.ok(progressSentence(groupOne, ["9D", "9H", "JK"]).startsWith("1 card to go: one more card for "), progressSentence(groupOne, ["9D", "9H", "JK"]));
+  assert.ok(progressSentence(groupOne, ["9D", "9H", "JK"]).includes("another joker"));
+  assert.ok(progressSentence(groupOne, ["9D", "9H"]).includes("or a joker"));
   for (const lang of ["tr", "ko"]) { // said in each language, never a key or a placeholder
     await setLanguage(lang);
     for (const sentence of [progressSentence(SECOND_RUN, hand), progressSentence(one, hand)]) {
