@@ -746,7 +746,9 @@ export class Game {
    */
   async finish(slot, view, save) {
     if (slot === LESSON_SLOT) { this.saves.forget(slot); this.tabs.release(slot); if (this.slot === slot) this.slot = null; return null; } // never counted
-    const past = this.saves.read(slot)?.mode?.past === true; // a past Daily: kept apart, never submitted
+    // A past Daily: kept apart, never submitted; nor is a game whose save says so (it had hints),
+    // whatever the record beside it says.
+    const past = this.saves.read(slot)?.mode?.past === true || save?.past === true;
     const daily = await this.tabs.exclusive("records", async () => {
       this.stats.record(view, save, { past }); // before the save goes, so a game is never missed
       const result = past ? null : await this.finishDaily(view, save);
