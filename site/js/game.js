@@ -54,14 +54,12 @@ function recordMode(kept, save) {
 }
 
 /**
- * A record's save, marked `past` when the record keeps a past Daily's mode (a Daily started after
- * its day, archive.js pastDaily) and its date is gone by: the engine gives a past Daily hints, and
- * a past Daily saved before it did (its save unmarked) gets them too. Else the save as kept.
+ * A record's save, marked `past` (archive.js pastDaily: a Daily whose date is gone by) when the
+ * record keeps a past Daily's mode: the engine gives a past Daily hints, and a past Daily saved
+ * before it did (its save unmarked) gets them too. Else the save as kept.
  */
 function pastSave(record) {
-  const save = record.save;
-  const past = record.mode?.past === true && save?.mode === "daily" && typeof save.date === "string" && save.date < utcToday();
-  return past && !save.past ? { ...save, past: true } : save;
+  return record.mode?.past === true ? pastDaily(record.save, utcToday()) : record.save;
 }
 
 /**
@@ -421,7 +419,7 @@ export class Game {
   /** "Easy, deal 3": which New Game a record keeps. */
   newGameWords(record) {
     const difficulty = t(`difficulty.${record?.save?.difficulty || "normal"}`);
-    return record?.deal ? t("games.new_deal", { difficulty, deal: record.deal }) : t("games.new", { difficulty });
+    return record?.deal ? t("games.game_deal", { game: difficulty, deal: record.deal }) : t("games.new", { difficulty });
   }
 
   /**

@@ -502,12 +502,12 @@ IMPORTS = "Promise.all(['js/dialogs.js', 'js/i18n.js'].map((p) => import(new URL
 SHEETS = {
     "away": "([d, {t}]) => { d.showAway({title: t('away.title'), text: t('away.text')}); return 'away-dialog'; }",
     "confirm": """([d, {t}]) => { d.confirm({title: t('confirm.new_title'), yes: t('confirm.new_yes'), no: t('confirm.keep'),
-        text: [t('confirm.lost', {game: t('games.new_deal', {difficulty: t('difficulty.normal'), deal: 10})}), t('confirm.kept_daily')]});
+        text: [t('confirm.lost', {game: t('games.game_deal', {game: t('difficulty.normal'), deal: 10})}), t('confirm.kept_daily')]});
         return 'confirm-dialog'; }""",
     "refused": "([d, {t}]) => { d.showNotice(t('refused.forked'), {title: t('refused.title')}); return 'notice-dialog'; }",
     "storage": "([d, {t}]) => { d.showNotice(t('notice.storage'), {title: t('notice.storage_title'), id: 'storage-dialog'}); return 'storage-dialog'; }",
     "start": """([d, {t}]) => { d.openStart({date: '2026-11-29', dailyRecord: null, canContinue: true, dailySaved: {deal: 10},
-        newSaved: t('games.new_deal', {difficulty: t('difficulty.normal'), deal: 10}), pastDailies: ['2026-11-28']}); return 'start-dialog'; }""",
+        newSaved: t('games.game_deal', {game: t('difficulty.normal'), deal: 10}), pastDailies: ['2026-11-28']}); return 'start-dialog'; }""",
 }
 
 
