@@ -300,6 +300,11 @@ def test_game_ends_after_the_deal_in_which_contract_10_is_laid_down() -> None:
     assert game.is_over and game.phase == "over" and game.legal_actions() == []
     assert game.standings()[0]["seat"] == 3 and game.standings()[0]["completed"] == 10
     assert [p.step for p in game.players] == [10, 9, 9, 11]
+    # Every seat now stands on the step it climbed to: none has laid that one down (the last
+    # deal's lay-downs are in its summary), in a seat's view, a computer's and a replay's.
+    for view in (game.view(0), game.bot_view(3), game.spectator_view()):
+        assert [p["laid_down"] for p in view["players"]] == [False] * 4
+    assert [h["laid_down"] for h in game.view(0)["last_deal"]["hands"]] == [True, False, False, True]
     refused(game, "draw stock", "the game is over")
     assert game.events[-1]["type"] == "game_end"
 

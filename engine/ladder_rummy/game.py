@@ -555,7 +555,7 @@ class Game:
             "laid_down_this_turn": mine and self.laid_down_now,
             "players": [{
                 "seat": p.seat, "step": min(p.step, TOP_STEP), "completed": p.completed, "cards": len(p.hand),
-                "laid_down": p.laid_down, "penalty": p.penalty, "picked": list(p.picked),
+                "laid_down": self._laid_down_now(p), "penalty": p.penalty, "picked": list(p.picked),
                 "discarded": list(p.discarded),
             } for p in self.players],
             "table": [{"id": tm.id, "owner": tm.owner, "kind": tm.meld.kind, "cards": [str(c) for c in tm.meld.cards]}
@@ -610,10 +610,20 @@ class Game:
             "seat": p.seat, "name": p.name, "step": min(p.step, TOP_STEP),
             "contract": [{"kind": r.kind, "size": r.size} for r in CONTRACTS[min(p.step, TOP_STEP)]],
             "next_step": self._next_step(p, final),
-            "completed": p.completed, "cards": len(p.hand), "laid_down": p.laid_down,
+            "completed": p.completed, "cards": len(p.hand), "laid_down": self._laid_down_now(p),
             "penalty": p.penalty,
             "picked": list(p.picked), "discarded": list(p.discarded), "discard_on_pile": p.discard_on_pile,
         }
+
+    def _laid_down_now(self, p: Player) -> bool:
+        """Whether ``p`` has laid down the contract the view shows it on.
+
+        Once the game is over every seat stands on the step it climbed to, so the last deal's
+        lay-down belongs to the contract before it: "step 8, two groups of 4, laid down" would
+        name a contract never played (a play-test read it on the last table and the replay's
+        last frame). The last deal's lay-downs are in its summary (``last_deal``).
+        """
+        return p.laid_down and not self.is_over
 
     def _next_step(self, p: Player, final: bool) -> int | None:
         """The step ``p`` climbs to by completing this deal's contract (RULES: everyone who laid

@@ -5,7 +5,7 @@ import { $, h, replaceIfChanged } from "./dom.js";
 import { roundNote } from "./anim.js";
 import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
-import { arrangedSlots, canDiscard, laidDownNow, layoffTargets, sortAfterPress } from "./state.js";
+import { arrangedSlots, canDiscard, layoffTargets, sortAfterPress } from "./state.js";
 import { contractHelp, hintButton, lookHelp } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
@@ -197,7 +197,7 @@ export class Renderer {
       // empty pile, the card in their own hand). The engine says it: a twin left in the pile
       // would make the pile alone say "still there".
       const gone = Boolean(threw) && player.discard_on_pile === false;
-      const down = laidDownNow(view, player);
+      const down = player.laid_down;
       const key = JSON.stringify([player.name, player.cards, player.step, player.climbed_to, player.penalty, down, player.contract, active, threw, gone, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
@@ -444,7 +444,7 @@ export class Renderer {
       h("span", { class: "contract-words", text: contractWords(me.contract) }),
       h("span", {
         class: ready ? "contract-progress ready" : "contract-progress",
-        text: laidDownNow(view, me) ? t("contract.done") : ready ? t("contract.ready") : t("contract.step", { step: me.step }),
+        text: me.laid_down ? t("contract.done") : ready ? t("contract.ready") : t("contract.step", { step: me.step }),
       }),
       h("span", { class: "ladder", "aria-label": t("contract.step", { step: me.step }), role: "img" },
         Array.from({ length: 10 }, (_, i) => h("span", { class: i + 1 < me.step ? "done" : i + 1 === me.step ? "now" : "" }))),

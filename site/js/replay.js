@@ -7,7 +7,6 @@ import { h } from "./dom.js";
 import { cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, standsName, t } from "./i18n.js";
 import { closeButton, open, sheet, sheetDialog } from "./dialogs.js";
-import { laidDownNow } from "./state.js";
 
 const AUTOPLAY_MS = { slow: 1400, normal: 800, fast: 350, instant: 150 };
 const CACHE_SIZE = 400;
@@ -277,7 +276,7 @@ class Viewer {
         h("strong", { text: name }),
         h("span", { class: "seat-step", text: t("seat.step", { step: player.step }) }),
         h("span", { class: "small", text: t("seat.penalty", { points: player.penalty }) }),
-        laidDownNow(frame, player) ? h("span", { class: "laid-badge", text: t("seat.laid") }) : null,
+        player.laid_down ? h("span", { class: "laid-badge", text: t("seat.laid") }) : null,
         frame.turn === seat && !frame.game_over ? h("span", { class: "small", text: t("replay.to_play") }) : null),
       h("p", { class: "small replay-contract", text: contractWords(player.contract) }),
       h("div", {

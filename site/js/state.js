@@ -171,13 +171,3 @@ export function arrangedSlots(arrange, order) {
 
 /** Today's date in UTC, "2026-11-29" (the Daily's date). */
 export function utcToday(now = new Date()) { return now.toISOString().slice(0, 10); }
-
-/**
- * Whether `player` has laid down the contract the view shows them on. A finished game's view has
- * every seat on the step it climbed to, and its `laid_down` is of the contract before: "step 8,
- * two groups of 4, laid down" read as a contract never played (a play-test, on the last table
- * and the replay's last frame).
- */
-export function laidDownNow(view, player) {
-  return Boolean(player.laid_down) && !view.game_over;
-}

@@ -5,7 +5,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { arrangedLaydown, arrangedSlots, laidDownNow, markedMelds, sortAfterPress } from "../../site/js/state.js";
+import { arrangedLaydown, arrangedSlots, markedMelds, sortAfterPress } from "../../site/js/state.js";
 
 const order = ["KD", "QD", "JD", "10D", "7H", "7S", "7C", "9C"];
 const arrange = { slots: [[4, 5, 6], [0, 1, 2, 3]] };
@@ -45,10 +45,4 @@ test("the sort button's press: a hand in its own order is sorted as set, a sorte
   assert.equal(sortAfterPress("rank", true), "rank");
   assert.equal(sortAfterPress("suit", false), "rank");
   assert.equal(sortAfterPress("rank", false), "suit");
-});
-
-test("laidDownNow: a finished game's seats stand on the step they climbed to, not laid down on it", () => {
-  assert.equal(laidDownNow({ game_over: false }, { laid_down: true }), true);
-  assert.equal(laidDownNow({ game_over: false }, { laid_down: false }), false);
-  assert.equal(laidDownNow({ game_over: true }, { laid_down: true }), false);
 });
