@@ -982,8 +982,9 @@ export class Game {
     // The lifted card is the first of the two taps; saying so keeps the next tap from
     // surprising a player who tapped it only to look (a play-test discarded that way).
     const follow = index < 0 ? "" : t(answer.hint.startsWith("layoff ") ? "suggest.follow_layoff" : "suggest.follow_discard");
-    const text = [t("suggest.text", { move: moveWords(answer.hint, view) }), hintReason(answer, card, view), follow].filter(Boolean).join(" ");
-    this.set({ selected: index >= 0 ? index : null, hint: { text, move: answer.hint } });
+    const reason = hintReason(answer, card, view);
+    const text = [t("suggest.text", { move: moveWords(answer.hint, view) }), reason].filter(Boolean).join(" ");
+    this.set({ selected: index >= 0 ? index : null, hint: { text, follow, reasoned: Boolean(reason), move: answer.hint } });
   }
 
   /**

@@ -644,7 +644,13 @@ export class Renderer {
   drawHint(state) {
     const hint = $("hint");
     const text = state.hint?.text ?? "";
-    if (hint.textContent !== text) hint.textContent = text;
+    const follow = state.hint?.follow ?? "";
+    // What the next tap does follows in a part of its own: a phone hides it after a reason, which
+    // would make the line three (Turkish four) and lift the buttons and the hand under the finger.
+    if (hint.textContent !== (follow ? `${text} ${follow}` : text)) {
+      hint.replaceChildren(text, ...(follow ? [" ", h("span", { class: "hint-follow", text: follow })] : []));
+    }
+    hint.classList.toggle("reasoned", Boolean(state.hint?.reasoned));
     hint.classList.toggle("warn", Boolean(state.hint?.warn));
     hint.dataset.move = state.hint?.move ?? ""; // a suggested move, in the game's notation
   }

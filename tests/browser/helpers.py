@@ -248,6 +248,20 @@ def ready_among_melds(tries: int = 80) -> dict:
     return first_position("among", ready, tries)[0]
 
 
+def kept_hint(tries: int = 40) -> dict:
+    """The save of a New Game where Normal's hint discards a card and says why one worth more
+    points stays (adapter.hint's `kept`: "your contract needs it"), the line's longest form."""
+    from ladder_rummy import adapter
+
+    def hinted(view: dict) -> str | None:
+        if view["phase"] != "play" or view["turn"] != 0:
+            return None
+        kept = json.loads(adapter.hint()).get("kept")
+        return "kept" if kept and kept["why"] == "needed" else None
+
+    return first_position("kept", hinted, tries)[0]
+
+
 def first_melds(tries: int = 40) -> dict:
     """Early in a deal: the person to draw with the first melds down (two or three, of one or
     two players) and the rest of the table empty, where the melds area has the most room."""

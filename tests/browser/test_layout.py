@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
-from helpers import ROOT, after_first_draw, before_the_end, command, crowded, device, first_melds, ready_among_melds, ready_to_lay_down, review_shot, settings_script, settle, stored_game
+from helpers import ROOT, after_first_draw, before_the_end, command, crowded, device, first_melds, kept_hint, ready_among_melds, ready_to_lay_down, review_shot, settings_script, settle, stored_game
 from ladder_rummy.contracts import CONTRACTS
 
 if TYPE_CHECKING:
@@ -488,6 +488,31 @@ def test_placing_cards_in_the_arrange_panel_moves_no_button(table_page: Page, si
                 # by its left edge: the strip of an overlapped card that shows
                 page.locator(f'#hand button.card[data-card="{card}"]:not(.in-arrange)').first.click(position={"x": 4, "y": 20})
                 assert page.evaluate(tops) == before, (width, card)
+
+
+def test_a_hint_that_says_why_moves_no_button(table_page: Page, site: Site) -> None:
+    """A discard hint that says why a card worth more points stays ("… but your contract needs
+    it") keeps to the line's two kept lines on a phone: what the next tap does gives way there
+    (the lifted card is in view), or the buttons and the hand rose a line under the finger. On a
+    desktop, with the room, the line says both."""
+    page = table_page
+    save = kept_hint()
+    tops = """() => ["#actions", "#hand"].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top))"""
+    for (width, height), follows in (((360, 640), False), ((1280, 800), True)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(site.url)
+        page.wait_for_selector("#start-dialog[open], #app[data-busy=false]", state="attached")
+        open_at(page, site, save)
+        before = page.evaluate(tops)
+        page.locator("#hint-button").click()
+        hint = page.locator("#hint")
+        expect(hint).not_to_have_attribute("data-move", "")
+        expect(hint).to_contain_text("is worth more points, but your contract needs it.")
+        follow = hint.locator(".hint-follow")
+        expect(follow).to_have_text(re.compile(r"^It is lifted: "))
+        expect(follow).to_be_visible() if follows else expect(follow).to_be_hidden()
+        assert page.evaluate(tops) == before, (width, hint.inner_text())
+        review_shot(page, ARTIFACTS / f"layout-en-{width}x{height}-hint-reason.png")
 
 
 def test_a_deal_summary_on_a_phone_on_its_side_shows_every_player(table_page: Page, site: Site) -> None:
