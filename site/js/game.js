@@ -1756,8 +1756,12 @@ export class Game {
     const patch = { settings };
     if (key === "sort") {
       patch.manual = false;
-      patch.selected = null;
       patch.order = sortHand(this.state.shown?.hand || [], value);
+      // A lifted card stays lifted in its new place (twins are the same card): the hint's card
+      // dropped at a sort while the line still said "it is lifted" (a play-test).
+      const { selected, order } = this.state;
+      const lifted = selected === null || selected === undefined ? -1 : patch.order.indexOf(order[selected]);
+      patch.selected = lifted >= 0 ? lifted : null;
     }
     this.set(patch);
     if (key === "lang") {

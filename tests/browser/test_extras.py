@@ -398,6 +398,11 @@ def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Pag
             expect(page.locator("#hand button.card.lifted")).to_have_attribute("data-card", move.split()[1])
             # the lifted card is the first of the two clicks (a mouse here), and the line says what the next does
             expect(hint).to_contain_text("It is lifted: click it" + (" (or Discard) to discard" if move.startswith("discard") else " to lay it off"))
+            # Sorting (by rank, then back by suit) keeps it lifted in its new place, as the line
+            # says: it dropped while the line still said "It is lifted" (a play-test).
+            for _ in range(2):
+                page.locator("#sort-button").click()
+                expect(page.locator("#hand button.card.lifted")).to_have_attribute("data-card", move.split()[1])
         if move.startswith("draw"):  # the suggested pile is marked, the other not (both can be drawn from)
             pile, other = ("#stock", "#discard") if move == "draw stock" else ("#discard", "#stock")
             expect(page.locator(f"{pile}.suggested.can-draw")).to_have_count(1)
