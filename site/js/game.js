@@ -1344,23 +1344,29 @@ export class Game {
       this.explain(t("hint.taken", { card: cardName(card) }));
       return;
     }
-    if (this.jokerToConfirm(card, selected)) return;
+    if (this.warnFirst(`discard ${card}`, `discard ${card}@${selected}`, { joker: true })) return;
     this.play(`discard ${card}`);
   }
 
   /**
-   * A joker is wild: the next player can take it and use it in any meld. A double tap throws a
-   * card, so the first attempt to discard a joker only warns, naming who plays next; a second
-   * Discard (or tap) on the same lifted joker throws it. No warning when the engine allows no
-   * other discard: every other card is barred, or the joker is the last card (going out).
+   * A discard that is likely a slip only warns, on the line under the hand, and the same attempt
+   * again (`key`: the lifted card's place in the hand, a move of the Legal moves list) plays it:
+   * - a joker, lifted in the hand (`joker`): it fits any meld, and the next player can take it. A
+   *   double tap throws a card, so it names who plays next. Not when the engine allows no other
+   *   discard (every other card is barred, or the joker is the last card: going out);
+   * - any card while the contract could go down: the turn would end without it (a keyboard
+   *   play-tester's stray Enter in the Legal moves list threw a card of a ready contract).
+   * Both at once say the joker's warning, the rarer and costlier slip (the lit Lay down says the rest).
    */
-  jokerToConfirm(card, selected) {
+  warnFirst(move, key, { joker = false } = {}) {
     const view = this.state.view;
-    if (card !== "JK" || !view.legal.some((move) => move.startsWith("discard ") && move !== "discard JK")) return false;
-    const confirm = `discard JK@${selected}`;
-    if (this.state.hint?.confirm === confirm) return false;
-    const text = t("hint.joker_discard", { name: view.players[1].name });
-    this.set({ hint: { text, warn: true, confirm } }); // the line under the hand, live: said once
+    const card = move.split(" ")[1];
+    if (!move.startsWith("discard ") || this.state.hint?.confirm === key) return false;
+    const wild = joker && card === "JK" && view.legal.some((other) => other.startsWith("discard ") && other !== "discard JK");
+    const ready = view.legal.includes("laydown");
+    if (!wild && !ready) return false;
+    const text = wild ? t("hint.joker_discard", { name: view.players[1].name }) : t("hint.ready_discard", { card: cardName(card) });
+    this.set({ hint: { text, warn: true, confirm: key } }); // the line under the hand, live: said once
     return true;
   }
 

@@ -57,7 +57,7 @@ export function bindInput(game) {
 
   on($("legal-moves"), "click", (event) => {
     const button = event.target.closest("button[data-move]");
-    if (button) game.play(button.dataset.move, { from: "keyboard" });
+    if (button && !game.warnFirst(button.dataset.move, button.dataset.move)) game.play(button.dataset.move, { from: "keyboard" });
   });
   // One tab stop for the Legal moves list, as for the hand: the arrows (and Home, End) move
   // along it, so Tab goes on to the Command box instead of through a dozen moves.

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Callable
 import pytest
 from playwright.sync_api import expect
 from helpers import (INSTANT, ROOT, before_the_end, choose, command, device, find_seed, first_position, hand,
-                     last_deal, legal_moves, pin_clock, review_shot, settings_script, settle, stored_game, type_moves)
+                     keyboard_panel, last_deal, legal_moves, pin_clock, ready_to_lay_down, review_shot, settings_script, settle,
+                     stored_game, type_moves)
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -1714,6 +1715,46 @@ def test_a_joker_is_discarded_only_after_a_warning(browser: Browser, site: Site,
     """A double tap throws a card; for a joker, the first attempt warns and names who plays next."""
     with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en") as page:
         joker_warning(page, site, "en")
+
+
+def test_a_discard_while_the_contract_is_ready_asks_again(table: Page, site: Site) -> None:
+    """With the contract ready to lay down, a discard ends the turn without it: the first try
+    (two taps on a card, or the Legal moves list, where a keyboard play-tester's stray Enter threw
+    a card of a ready contract) only warns, naming the card; the same discard again plays it."""
+    save = ready_to_lay_down()
+    table.goto(site.url)
+    table.evaluate(f"() => {{ {stored_game(save)} }}")
+    table.goto(site.url)
+    settle(table)
+    table.wait_for_selector('#app[data-phase="play"]', state="attached")
+    cards = hand(table)
+    spare = [card for card in dict.fromkeys(cards) if card != "JK" and f"discard {card}" in legal_moves(table)][:3]
+    assert len(spare) == 3, cards
+    hint = table.locator("#hint")
+    first, second = (table.locator(f'#hand button.card[data-card="{card}"]').first for card in spare[:2])
+    warning = re.compile(r"^Your contract is ready to lay down, and a discard ends your turn without it\. Discard (.+) again to throw it anyway\.$")
+    first.click()
+    first.click()  # a double click: warned, not thrown
+    expect(hint).to_have_text(warning)
+    expect(hint).to_contain_text(card_words(spare[0]))
+    assert hand(table) == cards
+    second.click()  # another card lifted: the warning goes, and is given again for it
+    expect(hint).not_to_have_text(warning)
+    table.locator("#discard-button").click()
+    expect(hint).to_contain_text(card_words(spare[1]))
+    assert hand(table) == cards
+    # The Legal moves list warns too; the same move again plays it.
+    keyboard_panel(table)
+    move = table.get_by_role("list", name="Legal moves").get_by_role("button", name=f"discard {spare[2]}", exact=True)
+    move.click()
+    expect(hint).to_have_text(warning)
+    expect(hint).to_contain_text(card_words(spare[2]))
+    assert hand(table) == cards
+    before = replies(table)
+    move.click()  # confirmed
+    after(table, before)
+    if not table.locator("#deal-dialog[open]").count():  # unless a computer player went out at once
+        assert len(hand(table)) == len(cards) - 1
 
 
 def test_a_tap_on_the_fan_beside_a_lifted_card_lifts_that_card(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
