@@ -1681,11 +1681,7 @@ def joker_warning(page: Page, site: Site, lang: str) -> None:
     save, _ = first_position("joker", joker_to_discard, 60)
     words = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
     warning = words["hint"]["joker_discard"].replace("{name}", next_player_name(save))
-    page.goto(site.url)
-    page.evaluate(f"() => {{ {stored_game(save)} }}")
-    page.goto(site.url)
-    settle(page)
-    page.wait_for_selector('#app[data-phase="play"]', state="attached")
+    resume_at_play(page, site, save)
     cards = hand(page)
     hint = page.locator("#hint")
     joker = page.locator('#hand button.card[data-card="JK"]').first
@@ -1721,12 +1717,7 @@ def test_a_discard_while_the_contract_is_ready_asks_again(table: Page, site: Sit
     """With the contract ready to lay down, a discard ends the turn without it: the first try
     (two taps on a card, or the Legal moves list, where a keyboard play-tester's stray Enter threw
     a card of a ready contract) only warns, naming the card; the same discard again plays it."""
-    save = ready_to_lay_down()
-    table.goto(site.url)
-    table.evaluate(f"() => {{ {stored_game(save)} }}")
-    table.goto(site.url)
-    settle(table)
-    table.wait_for_selector('#app[data-phase="play"]', state="attached")
+    resume_at_play(table, site, ready_to_lay_down())
     cards = hand(table)
     spare = [card for card in dict.fromkeys(cards) if card != "JK" and f"discard {card}" in legal_moves(table)][:3]
     assert len(spare) == 3, cards
