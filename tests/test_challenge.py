@@ -41,6 +41,9 @@ def test_the_link_carries_the_result_and_the_persons_own_moves_only() -> None:
     result = carried["result"]
     assert result["finished"] is True and 1 <= result["place"] <= 4
     assert sum(result["climbed"]) == result["completed"]
+    # Penalty points after each deal: growing to the total, one per deal as the climbs.
+    assert len(result["penalties"]) == len(result["climbed"]) and result["penalties"][-1] == result["penalty"]
+    assert result["penalties"] == sorted(result["penalties"])
     # The engine rebuilds the whole game, computer moves included, from the person's moves alone.
     replayed = verify_challenge(SEED, "easy", moves, __version__)
     assert replayed["log"] == log

@@ -91,11 +91,16 @@ def replay_person_moves(seed: str, difficulty: str, moves: Sequence[object], ver
 
 
 def person_result(game: Game) -> dict[str, Any]:
-    """The person's result, as a challenge shows it: contracts, penalty, place, a row per deal."""
+    """The person's result, as a challenge shows it: contracts, penalty, place, and per deal
+    whether they climbed and their penalty points so far (``penalties``). A link carries the row
+    of climbs only; the points come from replaying a long link's moves, so that a friend sees
+    how the challenger stood on points too: a tie on contracts is decided by them."""
     me = next(s for s in game.standings() if s["seat"] == PERSON)
+    hands = [d["hands"][PERSON] for d in game.deal_summaries]
     return {
         "completed": me["completed"], "penalty": me["penalty"], "place": me["place"],
-        "climbed": [bool(d["hands"][PERSON]["climbed"]) for d in game.deal_summaries],
+        "climbed": [bool(h["climbed"]) for h in hands],
+        "penalties": [int(h["penalty_total"]) for h in hands],
         "finished": game.is_over,
     }
 

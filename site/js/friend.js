@@ -105,15 +105,15 @@ export function openChallengeStart({ challenge, difficulty, verified }) {
 /**
  * The challenge again during the game (a tap on the top bar's "vs Deniz"): what to beat, how a
  * game is won, and where the two stand after the deals played (`done`; `mine`: the person's
- * contracts, the engine's count). A play-test, once the game began, could not see what it had
- * to beat until a deal's end.
+ * {completed, penalty}, the engine's count). A play-test, once the game began, could not see
+ * what it had to beat until a deal's end.
  */
 export function openChallengeInfo({ challenge, done, mine }) {
   const dialog = sheetDialog("challenge-dialog");
   const { name, result } = challenge;
   sheet("challenge-dialog", t("challenge.from", { name }), [
     ...challengeTarget(challenge),
-    done >= 1 && done <= result.climbed.length ? h("p", { class: "duel-line", text: duelScore(name, result.climbed, done, mine) }) : null,
+    done >= 1 && done <= result.climbed.length ? h("p", { class: "duel-line", text: duelScore(name, result, done, mine) }) : null,
     dealMarksLine(challenge),
   ], [closeButton(dialog, "", t("challenge.close"), true)], { decide: true });
   return open(dialog);
@@ -137,19 +137,34 @@ function dealMarksLine({ name, result }) {
 /**
  * The deal sheet's line while a challenge is played: "Deniz climbed on this deal. Contracts after
  * deal 4: you 3, Deniz 4." (a play-test had only the top bar's "Rival: Deniz" to compare by until
- * the game's end). `climbed`: the challenger's climbed/stayed per deal, as the link carried it;
- * `mine`: the person's contracts after this deal (the engine's count). Null past their last deal.
+ * the game's end). `result`: the challenger's, its climbed/stayed per deal as the link carried it;
+ * `mine`: the person's {completed, penalty} after this deal (the engine's count). Null past their
+ * last deal.
  */
-export function duelLine(name, climbed, deal, mine) {
-  const theirs = climbed[deal - 1];
+export function duelLine(name, result, deal, mine) {
+  const theirs = result.climbed[deal - 1];
   if (theirs === undefined) return null;
   return h("p", { class: "duel-line" }, square(theirs), " ",
-    `${t(theirs ? "deal.duel_climbed" : "deal.duel_stayed", { name })} ${duelScore(name, climbed, deal, mine)}`);
+    `${t(theirs ? "deal.duel_climbed" : "deal.duel_stayed", { name })} ${duelScore(name, result, deal, mine)}`);
 }
 
-/** "Contracts after deal 4: you 3, Deniz 4.": the challenger's count from their climbed/stayed row. */
-function duelScore(name, climbed, deal, mine) {
-  return t("deal.duel_score", { deal, mine, name, theirs: climbed.slice(0, deal).filter(Boolean).length });
+/**
+ * "Contracts after deal 4: you 3, Deniz 4.", the challenger's count from their climbed/stayed
+ * row; and where the engine replayed their moves (a long link), "Penalty points: you 120, Deniz
+ * 96.": a tie on contracts is decided by them, and the row of climbs alone cannot say who leads.
+ */
+function duelScore(name, result, deal, mine) {
+  const contracts = t("deal.duel_score", { deal, mine: mine.completed, name, theirs: result.climbed.slice(0, deal).filter(Boolean).length });
+  const points = penaltiesAfter(result, deal);
+  return points === null ? contracts : `${contracts} ${t("deal.duel_points", { mine: mine.penalty, name, theirs: points })}`;
+}
+
+/** The challenger's penalty points after `deal`, where the result has them (a long link's replay), else null. */
+function penaltiesAfter(result, deal) {
+  const points = result.penalties;
+  if (!Array.isArray(points) || points.length !== result.climbed.length) return null;
+  const value = points[deal - 1];
+  return Number.isInteger(value) && value >= 0 ? value : null;
 }
 
 /**

@@ -937,7 +937,8 @@ export class Game {
     if (!challenge?.result?.climbed || !view) return;
     // Deals finished: the one in play is not (the game over: every deal is).
     const done = view.game_over ? view.deal : view.deal - 1;
-    return openChallengeInfo({ challenge, done, mine: view.players[0].completed });
+    const { completed, penalty } = view.players[0];
+    return openChallengeInfo({ challenge, done, mine: { completed, penalty } });
   }
 
   /** The game-over sheet's part: share the Daily (the first of its date), statistics, the replay. */
@@ -1038,10 +1039,12 @@ export class Game {
           this.set({ shown, statusEarlier: "", hint: { text: t(line, { deal: event.deal }) } });
           this.renderer.flush();
           const next = lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next";
-          // A challenge: how the challenger did on this deal. The person's contracts after it are
-          // the final view's (these events hold one deal's end: the person plays in every deal).
+          // A challenge: how the challenger did on this deal. The person's contracts and points
+          // after it are the final view's (these events hold one deal's end: the person plays in
+          // every deal, and points change only at a deal's end).
           const rival = this.state.mode?.challenge;
-          const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result.climbed, event.deal, view.players[0].completed) : null);
+          const { completed, penalty } = view.players[0];
+          const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result, event.deal, { completed, penalty }) : null);
           const sheetWords = () => ({ next, note: note(), title: lesson ? t("deal.lesson_title") : null });
           let choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
           while (choice === "look" && !this.hurrying) {

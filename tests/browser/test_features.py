@@ -815,7 +815,9 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
             done = int(re.search(r"Deal (\d+)/", page.inner_text("#deal-counter")).group(1)) - 1  # the deal in play is not done
             mine = sum(duel["friend"]["climbed"][:done])
             theirs = sum(aylin["result"]["climbed"][:done])
-            expect(standing).to_have_text(f"Contracts after deal {done}: you {mine}, Aylin {theirs}.")
+            # and, the link's moves replayed, their penalty points so far: a tie is decided by them
+            points = f"you {duel['friend']['penalties'][done - 1]}, Aylin {aylin['result']['penalties'][done - 1]}"
+            expect(standing).to_have_text(f"Contracts after deal {done}: you {mine}, Aylin {theirs}. Penalty points: {points}.")
             expect(info).to_contain_text("Whoever climbs more contracts wins; with as many, fewer penalty points.")
         review_shot(page, ARTIFACTS / f"challenge-{lang}-{size}-again.png")
         assert axe(page, "challenge-dialog during the game", size) == []
@@ -830,7 +832,8 @@ def test_the_challenge_sheets_in_each_language(browser: Browser, site: Site, gua
         assert f"{duel['friend']['completed']}" in line.inner_text() and f"{theirs}" in line.inner_text()
         if lang == "en":
             did = "climbed" if aylin["result"]["climbed"][deal - 1] else "stayed"
-            expect(line).to_have_text(f"Aylin {did} on this deal. Contracts after deal {deal}: you {duel['friend']['completed']}, Aylin {theirs}.")
+            points = f"you {duel['friend']['penalty']}, Aylin {aylin['result']['penalties'][deal - 1]}"
+            expect(line).to_have_text(f"Aylin {did} on this deal. Contracts after deal {deal}: you {duel['friend']['completed']}, Aylin {theirs}. Penalty points: {points}.")
         review_shot(page, ARTIFACTS / f"challenge-{lang}-{size}-deal-end.png")
         assert axe(page, "deal-dialog-challenge", size) == []
         page.locator("#deal-dialog[open]").get_by_role("button").last.click()
