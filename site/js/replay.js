@@ -57,7 +57,9 @@ class Viewer {
     this.seats = h("div", { class: "replay-seats" });
     this.table = h("div", { class: "replay-table" });
     this.controls = this.makeControls();
-    body.replaceChildren(h("div", { class: "replay-head" }, this.now, this.controls.bar), this.summary,
+    // The buttons first: a move's line grows from one line to three (a deal's start, in Turkish),
+    // and below it they moved 40–80 px under a finger tapping ⏩ again and again (a play-test).
+    body.replaceChildren(h("div", { class: "replay-head" }, this.controls.bar, this.now), this.summary,
       h("div", { class: "replay-layout" }, this.seats, this.table));
     this.onKey = (event) => this.key(event);
     dialog.addEventListener("keydown", this.onKey);

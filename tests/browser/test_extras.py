@@ -289,6 +289,15 @@ def test_a_game_finished_before_a_reload_counts_once_and_plays_back(context: Bro
     viewer.get_by_role("button", name="Forward one move").click()
     expect(viewer.locator(".replay-count")).to_have_text(f"Move 2 of {total} · deal 1")
     shot(page, "extras-phone-2-replay")
+    # The buttons stay under the finger whatever the move's line says: a deal's start takes more
+    # lines than a discard (a play-test's taps on ⏩ landed on the line once it grew).
+    next_deal = viewer.get_by_role("button", name="Next deal")
+    top = next_deal.bounding_box()["y"]
+    lines = viewer.locator(".replay-now").bounding_box()["height"]
+    next_deal.click()
+    expect(viewer.locator(".replay-deal-end")).to_contain_text("Deal 1 is over.")
+    assert viewer.locator(".replay-now").bounding_box()["height"] > lines  # the longer line
+    assert next_deal.bounding_box()["y"] == top
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
