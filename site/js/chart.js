@@ -37,8 +37,9 @@ export function ladderChart(view) {
   svg.append(grid, axis);
 
   view.players.forEach((player, seat) => {
-    // Offset lines a little so equal ladders stay visible side by side.
-    const dy = (seat - 1.5) * 2;
+    // Offset lines so equal ladders stay visible side by side: 2 units, under the line's width
+    // once a phone scales the chart to two thirds, hid one line under another (a play-test).
+    const dy = (seat - 1.5) * 3.5;
     const points = series.map((steps, i) => `${x(i).toFixed(1)},${(y(steps[seat]) + dy).toFixed(1)}`);
     const name = seat === 0 ? t("you") : player.name;
     const line = h("svg:polyline", { class: `line s${seat}`, points: points.join(" ") });
