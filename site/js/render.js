@@ -197,8 +197,7 @@ export class Renderer {
       // empty pile, the card in their own hand). The engine says it: a twin left in the pile
       // would make the pile alone say "still there".
       const gone = Boolean(threw) && player.discard_on_pile === false;
-      const down = player.laid_down;
-      const key = JSON.stringify([player.name, player.cards, player.step, player.climbed_to, player.penalty, down, player.contract, active, threw, gone, document.documentElement.lang]);
+      const key = JSON.stringify([player.name, player.cards, player.step, player.climbed_to, player.penalty, player.laid_down, player.contract, active, threw, gone, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
         const contract = contractWords(player.contract);
@@ -209,11 +208,11 @@ export class Renderer {
           step: player.step,
           contract,
           penalty: player.penalty,
-          laid: (down ? t("seat.laid_suffix") : "") + (active ? t("seat.playing") : "")
+          laid: (player.laid_down ? t("seat.laid_suffix") : "") + (active ? t("seat.playing") : "")
             + (threw ? t(gone ? "seat.threw_gone_suffix" : "seat.threw_suffix", { card: cardName(threw) }) : ""),
         }));
         const out = player.cards === 0;
-        const laid = () => (out ? badge("out-badge", "✓", t("seat.out")) : down ? badge("", "✓", t("seat.laid")) : null);
+        const laid = () => (out ? badge("out-badge", "✓", t("seat.out")) : player.laid_down ? badge("", "✓", t("seat.laid")) : null);
         // The card thrown last: at the end of the row of card backs, or on a narrow seat (where
         // the ✓ takes that row's end) at the name row's end: one place or the other (table.css).
         const thrown = () => (threw ? h("span", {
