@@ -50,6 +50,13 @@ export function sheet(id, title, body, foot = [], { decide = false } = {}) {
   return dialog;
 }
 
+/** A ✕ drawn with two strokes (the top bar's icons are strokes too), for "dismiss this card". */
+function crossIcon() {
+  const svg = h("svg:svg", { viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" });
+  svg.append(h("svg:path", { d: "M6 6l12 12M18 6 6 18" }));
+  return svg;
+}
+
 /** Open a dialog and resolve with its returnValue when it closes. */
 export function open(dialog) {
   return new Promise((resolve) => {
@@ -138,7 +145,7 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
   // Today's Daily finished already: a game of it played again, or one left in progress, does not
   // count, and says so beside its button (a play-test read "it counts on the leaderboard" there).
   const described = [dailySaved ? "daily-saved" : null, dailyRecord ? "daily-note" : null].filter(Boolean).join(" ");
-  const daily = h("section", { class: "mode", "aria-labelledby": "daily-title" },
+  const daily = h("section", { class: "mode daily-mode", "aria-labelledby": "daily-title" },
     h("h3", { id: "daily-title", text: t("start.daily") }),
     h("p", { class: "small", text: t("start.daily_text", { date }) }),
     dailyRecord ? h("p", { class: "daily-done", text: t("start.daily_done", dailyRecord) }) : null,
@@ -149,13 +156,17 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
       text: todayAway ? t("start.daily_continue_here") : dailySaved ? t("start.daily_continue") : again ? t("start.daily_again") : t("start.daily_play"),
       "aria-describedby": described || undefined,
       onclick: choose(todayAway ? { mode: "daily", date, steal: true } : { mode: "daily", date }),
-    }), h("button", { type: "button", class: "action big", text: t("start.leaderboard"), dataset: { choice: "leaderboard" }, onclick: choose("leaderboard") })),
+    })),
     dailyRecord ? h("p", { id: "daily-note", class: "small", text: t("start.daily_again_note") }) : null,
     pastDailies.map((day) => h("button", {
       type: "button", class: "action resume", text: t(away(day) ? "start.daily_past_here" : "start.daily_past", { date: mediumDate(dateLocale(), day) }),
       onclick: choose({ resume: day, steal: away(day) }),
     })),
-    h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", dataset: { choice: "archive" }, onclick: choose("archive") }),
+    // The two ways to look rather than play share a row where their words fit (a phone in
+    // English; Turkish wraps): three stacked buttons pushed New Game below a phone's fold.
+    h("div", { class: "row looks" },
+      h("button", { type: "button", class: "action", text: t("start.leaderboard"), dataset: { choice: "leaderboard" }, onclick: choose("leaderboard") }),
+      h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", dataset: { choice: "archive" }, onclick: choose("archive") })),
     dailyRecord ? countdown() : null);
   const fresh = h("section", { class: "mode", "aria-labelledby": "new-title" },
     h("h3", { id: "new-title", text: t("start.new") }),
@@ -172,12 +183,15 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
     // The challenge is offered when a game ends (a play-test looked for it here, mid-game).
     h("p", { class: "small challenge-note", text: t("start.new_challenge") }));
   // A first visit: "Learn by playing" (tutorial.js), or not — asked once, then on the Rules page.
+  // "No thanks" is the card's ✕ (a second full-width button pushed New Game's difficulty buttons
+  // under the sheet's foot on a 390×844 phone in Turkish). It comes last, so the sheet opens on
+  // "Learn by playing"; the CSS puts it by the title.
   const lesson = offerLesson ? h("section", { class: "learn-offer", "aria-labelledby": "learn-offer-title" },
     h("h3", { id: "learn-offer-title", text: t("learn.offer_title") }),
     h("p", { class: "small", text: t("learn.offer_text") }),
     h("div", { class: "row" },
-      h("button", { type: "button", class: "action big primary", text: t("learn.start"), onclick: choose("learn") }),
-      h("button", { type: "button", class: "action", text: t("learn.no_thanks"), onclick: choose("learn-no") }))) : null;
+      h("button", { type: "button", class: "action big primary", text: t("learn.start"), onclick: choose("learn") })),
+    h("button", { type: "button", class: "icon-button offer-close", "aria-label": t("learn.no_thanks"), title: t("learn.no_thanks"), onclick: choose("learn-no") }, crossIcon())) : null;
   // A friend's challenge put off with "Not now" (a play-test did, to change the language first,
   // and found no way back to it but the link): it waits here while the page is open.
   const duel = challenge ? h("section", { class: "learn-offer challenge-offer", "aria-labelledby": "challenge-offer-title" },

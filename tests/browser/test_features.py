@@ -751,6 +751,26 @@ def test_skipping_the_lesson_leaves_a_normal_start_and_the_rules_page_offers_it_
         expect(rules.locator(".learn-kept")).to_have_text("The game you are playing is kept: continue it from the menu after the lesson.")
 
 
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_no_thanks_puts_the_offer_away_and_new_game_shows_on_a_phone(browser: Browser, site: Site, guard: Guard, returning_profile: Path, lang: str) -> None:
+    # A first visit's start screen at 390×844 showed the lesson's offer with a full-width "No
+    # thanks", three stacked Daily buttons, and New Game's difficulty buttons under the sheet's
+    # foot (Turkish). The offer's "No thanks" is its ✕, Leaderboard and past Dailies share a row.
+    with device(browser, guard, profile=returning_profile, size=(390, 844), touch=True, lang=lang) as page:
+        page.goto(site.url)
+        start = page.locator("#start-dialog[open]")
+        start.locator(".learn-offer").wait_for()
+        hard = start.get_by_role("button", name={"en": "Hard", "tr": "Zor"}[lang])
+        foot = start.locator(".sheet-foot").bounding_box()
+        box = hard.bounding_box()
+        assert foot and box and box["y"] + box["height"] <= foot["y"], (box, foot)
+        start.get_by_role("button", name={"en": "No thanks", "tr": "Hayır, teşekkürler"}[lang]).click()
+        expect(start.locator(".learn-offer")).to_have_count(0)
+        page.reload()
+        page.locator("#start-dialog[open]").wait_for()
+        assert page.locator("#start-dialog .learn-offer").count() == 0  # asked once
+
+
 def payload(name: str, engine: str, result: dict[str, Any], moves: list[str] | None) -> str:
     """A challenge payload as site/js/challenge.js writes it: JSON, raw deflate, base64url."""
     import base64
