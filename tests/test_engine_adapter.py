@@ -69,11 +69,23 @@ def test_hints_and_progress_in_new_game_only() -> None:
     assert not refused["ok"] and "Daily" in refused["error"]
 
 
+def after_replacing(view: dict, top: dict) -> int:
+    """The cards to go once ``top["card"]`` is taken and ``top["instead"]`` let go, worth more points."""
+    from ladder_rummy.cards import Card
+    from ladder_rummy.evaluate import progress
+
+    hand = [Card.parse(card) for card in view["hand"]]
+    instead, card = Card.parse(top["instead"]), Card.parse(top["card"])
+    assert instead in hand and not instead.is_joker and instead.points > card.points
+    hand.remove(instead)
+    return progress([*hand, card], view["players"][0]["step"]).missing
+
+
 def test_a_hinted_draw_says_what_the_top_discard_would_do() -> None:
     """The hint's ``top`` facts are what taking the card then does: the contract panel's count
     after it is taken is ``with``, and once down it can be laid off exactly when ``fits``."""
     seen: set[str] = set()
-    for seed in ("hint-draw-1", "hint-draw-2", "hint-draw-3"):
+    for seed in ("hint-draw-1", "hint-draw-2", "hint-draw-3", "x6"):  # x6: two cards taken to stand in for one of more points
         call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "normal", "seed": seed}))
         for _ in range(400):
             view = call(adapter.current)["view"]
@@ -92,14 +104,17 @@ def test_a_hinted_draw_says_what_the_top_discard_would_do() -> None:
             assert after["ok"], after
             if suggestion["hint"] == "draw discard" and not down:
                 assert after["view"]["progress"]["missing"] == top["with"]
-                seen.add("closer" if top["with"] < top["now"] else "more" if top["more"] else "same")
+                seen.add("closer" if top["with"] < top["now"] else "more" if top["more"] else "instead" if top["instead"] else "same")
+                if top["instead"]:  # a held card worth more, which the taken card replaces no further from the contract
+                    assert top["with"] == top["now"] and not top["more"]
+                    assert after_replacing(view, top) <= top["now"]
             elif suggestion["hint"] == "draw discard":
                 lay_offs = [move for move in after["view"]["legal"] if move.startswith(f"layoff {top['card']} ")]
                 assert bool(lay_offs) == top["fits"]
                 seen.add("fits")
             elif suggestion["hint"] == "draw stock":
                 seen.add("stock down" if down else "stock")
-    assert {"closer", "more", "stock", "stock down"} <= seen, seen
+    assert {"closer", "more", "instead", "stock", "stock down"} <= seen, seen
 
 
 def test_a_hinted_discard_says_why_a_card_worth_more_stays() -> None:

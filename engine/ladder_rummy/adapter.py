@@ -419,9 +419,10 @@ def _draw_effect(match: Match, action: Action) -> dict[str, Any] | None:
 
     Before laying down: the cards to go now and with the top card (``now``, ``with``), and whether
     more cards would then bring the hand closer (``more``: why Normal mostly takes a card that
-    is no step closer). Once down: whether it fits a meld on the table (``fits``). None for any
-    other move. Facts about the hand, not Normal's own reasons, so the page says only what they
-    show."""
+    is no step closer). A card taken that does neither may stand in for a held card worth more
+    points (``instead``: a play-test's hint took 6♣ beside 7♣–10♣ and said nothing; 10♣ went
+    next). Once down: whether it fits a meld on the table (``fits``). None for any other move.
+    Facts about the hand, not Normal's own reasons, so the page says only what they show."""
     game = match.game
     if not isinstance(action, Draw) or not game.discard:
         return None
@@ -430,8 +431,22 @@ def _draw_effect(match: Match, action: Action) -> dict[str, Any] | None:
     if me.laid_down:
         return {"card": str(top), "fits": any(meld.meld.ends_accepting(top) for meld in game.table)}
     now, with_top = progress(me.hand, me.step), progress([*me.hand, top], me.step)
-    return {"card": str(top), "now": now.missing, "with": with_top.missing,
-            "more": len(with_top.outs) > len(now.outs)}
+    more = len(with_top.outs) > len(now.outs)
+    instead = _stands_in_for(me.hand, top, me.step, now.missing) if with_top.missing == now.missing and not more else None
+    return {"card": str(top), "now": now.missing, "with": with_top.missing, "more": more,
+            "instead": str(instead) if instead else None}
+
+
+def _stands_in_for(hand: list[Card], top: Card, step: int, missing: int) -> Card | None:
+    """The held natural card of most points that ``top`` can replace with the contract no further
+    away: taking ``top`` and letting that card go leaves a hand as close, for fewer points."""
+    swaps = [card for card in set(hand) if not card.is_joker and card.points > top.points]
+    for card in sorted(swaps, key=lambda card: (-card.points, str(card))):
+        kept = list(hand)
+        kept.remove(card)
+        if progress([*kept, top], step).missing <= missing:
+            return card
+    return None
 
 
 def _kept_effect(match: Match, action: Action) -> dict[str, str] | None:

@@ -189,7 +189,7 @@ class Game:
             hands.append({
                 "seat": p.seat, "cards": [str(c) for c in sorted_hand(p.hand)], "points": points,
                 "laid_down": p.laid_down, "climbed": p.laid_down, "step_before": before,
-                "step_after": p.step, "penalty_total": p.penalty,
+                "step_after": p.step, "penalty_total": p.penalty, "completed_total": p.completed,
             })
         summary = {"deal": self.deal, "went_out": went_out, "reason": "out" if went_out is not None else "stock", "hands": hands}
         self.deal_summaries.append(summary)

@@ -150,6 +150,7 @@ export function advance(shown, event) {
         const player = v.players[hand.seat];
         if (!player) continue;
         player.penalty = hand.penalty_total;
+        if (hand.completed_total !== undefined) player.completed = hand.completed_total;
         if (hand.climbed) player.climbed_to = hand.step_after;
       }
       v.turn = null;

@@ -8,6 +8,7 @@ import { dateLocale, mediumDate } from "./calendar.js";
 import { SETTINGS } from "./state.js";
 import { ladderChart } from "./chart.js";
 import { countdown } from "./share.js";
+import { climbWords } from "./hints.js";
 import { sheetClosed, sheetOpened } from "./back.js";
 
 /**
@@ -263,7 +264,7 @@ export function openSettings({ settings, onChange, extra = [] }) {
 /** End of a deal: who went out, each hand's penalty cards and points, who climbed. */
 /** `note`: a line under the headline (a friend's challenge: how the challenger did, friend.js). */
 /** `title`: the sheet's own title (the lesson's deal is not "Deal 1"). */
-export function showDealEnd(summary, players, { next = "deal.next", note = null, title = null } = {}) {
+export function showDealEnd(summary, players, { next = "deal.next", note = null, title = null, last = false } = {}) {
   const dialog = $("deal-dialog");
   const nameOf = (seat) => (seat === 0 ? t("you") : players[seat].name);
   const headline = summary.went_out === null || summary.went_out === undefined
@@ -287,8 +288,8 @@ export function showDealEnd(summary, players, { next = "deal.next", note = null,
         h("td", { class: "num", text: String(hand.points) }),
         h("td", { class: "num", text: String(hand.penalty_total) }),
         h("td", { class: "step" }, hand.climbed
-          ? h("span", { class: "climbed", text: t("deal.climbed", { step: hand.step_after }) })
-          : h("span", { class: "small", text: t("deal.stayed", { step: hand.step_after }) })),
+          ? h("span", { class: "climbed", text: climbWords(hand.step_after, hand.completed_total, true, last) })
+          : h("span", { class: "small", text: climbWords(hand.step_after, hand.completed_total, false, last) })),
         h("td", { class: "cards-col" }, cards(true))),
       h("tr", { class: "left-cards" }, h("td", { colspan: "4" }, cards())));
   });

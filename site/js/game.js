@@ -1045,7 +1045,7 @@ export class Game {
           const rival = this.state.mode?.challenge;
           const { completed, penalty } = view.players[0];
           const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result, event.deal, { completed, penalty }) : null);
-          const sheetWords = () => ({ next, note: note(), title: lesson ? t("deal.lesson_title") : null });
+          const sheetWords = () => ({ next, note: note(), title: lesson ? t("deal.lesson_title") : null, last: last && !lesson });
           let choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
           while (choice === "look" && !this.hurrying) {
             choice = await this.lookAtDeal({ deal: event.deal, next, summary: event });

@@ -188,7 +188,8 @@ function drawReason(move, top) {
   if (!take) return top.with < top.now ? "" : t("suggest.why_stock", { card });
   if (top.with === 0) return t("suggest.why_take_done", { card });
   if (top.with < top.now) return t("suggest.why_take_closer", { card, count: top.with });
-  return top.more ? t("suggest.why_take_more", { card }) : "";
+  if (top.more) return t("suggest.why_take_more", { card });
+  return top.instead ? t("suggest.why_take_instead", { card, other: shortCard(top.instead) }) : "";
 }
 
 /** The card a suggested move plays from the hand ("discard KC" → "KC"), else null. */
@@ -219,11 +220,23 @@ export function contractHelp(view) {
  * the person and where the ladder goes, from the deal's end event (`summary`). The panel was an
  * empty box there (a play-test of the lesson).
  */
-export function lookHelp(summary) {
+export function lookHelp(summary, last = false) {
   const mine = summary.hands?.find((hand) => hand.seat === 0);
   if (!mine) return [];
   const key = summary.went_out === 0 ? "contract.look_out" : mine.climbed ? "contract.look_climbed" : "contract.look_stayed";
-  return [h("span", { class: "contract-missing after", text: t(key, { step: mine.step_after }) })];
+  const words = last ? t(`${key}_last`, { count: mine.completed_total }) : t(key, { step: mine.step_after });
+  return [h("span", { class: "contract-missing after", text: words })];
+}
+
+/**
+ * Where a deal leaves a player on the ladder: "▲ to step 6" / "stays on step 5"; after the game's
+ * last deal the contracts completed, as the results count them ("▲ 5 contracts" / "4 contracts"):
+ * "▲ to step 6" over a result of 5 contracts read as a mistake (a play-test), and a player who
+ * completes contract 10 climbs to no step 11.
+ */
+export function climbWords(stepAfter, completed, climbed, last) {
+  if (last && completed !== undefined) return t(climbed ? "deal.climbed_last" : "deal.stayed_last", { count: completed });
+  return t(climbed ? "deal.climbed" : "deal.stayed", { step: stepAfter });
 }
 
 /**

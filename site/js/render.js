@@ -6,7 +6,7 @@ import { roundNote } from "./anim.js";
 import { cardBack, cardElement, shortCard } from "./cards.js";
 import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
 import { arrangedSlots, canDiscard, layoffTargets, sortAfterPress } from "./state.js";
-import { contractHelp, hintButton, lookHelp } from "./hints.js";
+import { climbWords, contractHelp, hintButton, lookHelp } from "./hints.js";
 import { dailyNumber } from "./share.js";
 
 /**
@@ -55,6 +55,15 @@ function liftedRoom(step, { width, cardWidth, count, lifted }) {
 
 /** The least a card of the fanned hand shows, in px: its corner, rank and suit, and room to tap it. */
 const HAND_STRIP = 27.5;
+
+/**
+ * The game's last table: the final deal's end (nobody's turn, the game over in the view it leads
+ * to) or the finished game. There a seat says the contracts it completed, as the results count
+ * them, not the step it would stand on.
+ */
+function lastTable(shown, state) {
+  return Boolean((state.final || state.view)?.game_over) && (shown.turn === null || Boolean(shown.game_over));
+}
 
 export class Renderer {
   constructor() {
@@ -132,7 +141,7 @@ export class Renderer {
     const view = state.shown;
     if (!view) return;
     this.drawTopbar(view, state);
-    this.drawSeats(view);
+    this.drawSeats(view, lastTable(view, state));
     this.drawPiles(view, state);
     this.drawStatus(state);
     this.drawMelds(view, state, sizes);
@@ -181,7 +190,7 @@ export class Renderer {
     $("app").classList.toggle("keys-open", open);
   }
 
-  drawSeats(view) {
+  drawSeats(view, last) {
     for (const player of view.players) {
       if (player.seat === 0) continue;
       const seat = document.querySelector(`.seat[data-seat="${player.seat}"]`);
@@ -197,7 +206,7 @@ export class Renderer {
       // empty pile, the card in their own hand). The engine says it: a twin left in the pile
       // would make the pile alone say "still there".
       const gone = Boolean(threw) && player.discard_on_pile === false;
-      const key = JSON.stringify([player.name, player.cards, player.step, player.climbed_to, player.penalty, player.laid_down, player.contract, active, threw, gone, document.documentElement.lang]);
+      const key = JSON.stringify([player.name, player.cards, player.step, player.climbed_to, player.completed, last, player.penalty, player.laid_down, player.contract, active, threw, gone, document.documentElement.lang]);
       seat.classList.toggle("active", active);
       replaceIfChanged(seat, key, () => {
         const contract = contractWords(player.contract);
@@ -235,8 +244,8 @@ export class Renderer {
             laid()),
           h("p", { class: "seat-line" },
             player.climbed_to
-              ? h("span", { class: "seat-step climbed", text: t("deal.climbed", { step: player.climbed_to }) })
-              : h("span", { class: "seat-step", text: t("seat.step", { step: player.step }) }),
+              ? h("span", { class: "seat-step climbed", text: climbWords(player.climbed_to, player.completed, true, last) })
+              : h("span", { class: "seat-step", text: last ? climbWords(player.step, player.completed, false, true) : t("seat.step", { step: player.step }) }),
             h("span", { text: t("seat.penalty", { points: player.penalty }) })),
           // At a deal's last table a seat that climbs has done this contract: "▲ to step 2" above
           // a bare "2 groups of 3" read as step 2's contract (a play-test).
@@ -447,7 +456,7 @@ export class Renderer {
       }),
       h("span", { class: "ladder", "aria-label": t("contract.step", { step: me.step }), role: "img" },
         Array.from({ length: 10 }, (_, i) => h("span", { class: i + 1 < me.step ? "done" : i + 1 === me.step ? "now" : "" }))),
-      ...(looked ? lookHelp(looked) : contractHelp(view)),
+      ...(looked ? lookHelp(looked, lastTable(shown, state)) : contractHelp(view)),
     ]);
   }
 

@@ -359,7 +359,9 @@ def draw_reason(move: str, top: dict | None) -> str | None:
         return "would not bring your contract closer" if top["with"] >= top["now"] else None
     if top["with"] == 0:
         return "completes your contract"
-    return "brings you a card closer" if top["with"] < top["now"] else "with it more cards would" if top["more"] else None
+    if top["with"] < top["now"]:
+        return "brings you a card closer"
+    return "with it more cards would" if top["more"] else "can take the place of" if top["instead"] else None
 
 
 def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Page, site: Site) -> None:

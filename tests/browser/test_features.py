@@ -645,7 +645,7 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         end = page.locator("#deal-dialog[open]").get_by_role("button").last
         expect(end).to_have_text({"en": "End the lesson", "tr": "Dersi bitir", "ko": "배우기 마치기"}[lang])  # not "Next deal"
         # Its title is the lesson's, not "Deal 1 is over" of a game that goes on (a play-test).
-        expect(page.locator("#deal-dialog[open] h2")).to_have_text({"en": "The lesson's deal is over", "tr": "Dersin dağıtımı bitti", "ko": "배우기 딜 끝"}[lang])
+        expect(page.locator("#deal-dialog[open] h2")).to_have_text({"en": "The lesson's deal is over", "tr": "Dersin dağıtımı bitti", "ko": "연습 딜 끝"}[lang])
         shot("deal-end")
         # The deal's last table looked at: the mark's last step is done with, the seats in view
         # (a play-test read "discard your last card" over them, and Skip still offered).

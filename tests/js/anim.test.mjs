@@ -81,11 +81,12 @@ test("a deal's end leaves its last table with this deal's penalty totals in the 
       { seat: 0, points: 16, penalty_total: 16, cards: ["2C"], climbed: false, step_after: 1 },
       { seat: 1, points: 70, penalty_total: 70, cards: ["AS"], climbed: false, step_after: 1 },
       { seat: 2, points: 0, penalty_total: 0, cards: [], climbed: true, step_after: 2 },
-      { seat: 3, points: 2, penalty_total: 31, cards: ["2H"], climbed: true, step_after: 2 },
+      { seat: 3, points: 2, penalty_total: 31, completed_total: 1, cards: ["2H"], climbed: true, step_after: 2 },
     ],
   };
   const shown = advance(shownTable(), end);
   assert.deepEqual(shown.players.map((p) => p.penalty), [16, 70, 0, 31]);
+  assert.equal(shown.players[3].completed, 1); // the contracts after the deal, from the engine
   assert.equal(shown.turn, null);
   const { contractHelp } = hintsModule;
   assert.deepEqual(contractHelp({ ...shown, game_over: false, players: shown.players.map((p) => ({ ...p, laid_down: true })) }), []);

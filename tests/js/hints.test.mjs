@@ -13,7 +13,7 @@ globalThis.fetch = async (url) => {
   return { ok: true, status: 200, json: async () => JSON.parse(text) };
 };
 const { setLanguage, t } = await import("../../site/js/i18n.js");
-const { afterSentence, contractHelp, hintReason, moveWords, readySentence } = await import("../../site/js/hints.js");
+const { afterSentence, climbWords, contractHelp, hintReason, moveWords, readySentence } = await import("../../site/js/hints.js");
 
 /** A view as the engine gives it once the person is down (only what the sentence reads). */
 function view({ step = 4, next = step + 1, final = false, now = false, turn = 1, phase = "draw" } = {}) {
@@ -109,7 +109,7 @@ const TWO_PLANS = {
 
 test("the contract line names the outs of other plans too, in every language", async () => {
   const { progressSentence } = await import("../../site/js/hints.js");
-  const expected = { en: "Any ace would do as well.", tr: "Başka bir planla şu da olur: bir as.", ko: "에이스도 됩니다." };
+  const expected = { en: "Any ace would do as well.", tr: "Başka bir planla şu da olur: bir as.", ko: "또는 에이스 한 장이면 됩니다." };
   for (const [lang, also] of Object.entries(expected)) {
     await setLanguage(lang);
     const sentence = progressSentence(TWO_PLANS);
@@ -242,6 +242,8 @@ for (const lang of ["en", "tr", "ko"]) {
     assert.equal(take({ card: "6S", now: 2, with: 1, more: false }), t("suggest.why_take_closer_one", { card }));
     assert.equal(take({ card: "6S", now: 2, with: 2, more: true }), t("suggest.why_take_more", { card }));
     assert.equal(take({ card: "6S", now: 2, with: 2, more: false }), "");
+    assert.equal(take({ card: "6S", now: 2, with: 2, more: false, instead: null }), "");
+    assert.equal(take({ card: "6S", now: 2, with: 2, more: false, instead: "10C" }), t("suggest.why_take_instead", { card, other: "10♣" }));
     assert.equal(take({ card: "6S", fits: true }), t("suggest.why_take_fits", { card }));
     assert.equal(stock({ card: "6S", now: 2, with: 2, more: true }), t("suggest.why_stock", { card }));
     assert.equal(stock({ card: "6S", now: 2, with: 1, more: false }), "", "a closer card left: Normal's reasons are its own");
@@ -251,6 +253,8 @@ for (const lang of ["en", "tr", "ko"]) {
       const text = t(`suggest.${key}`, { card, count: 2 });
       assert.ok(text.includes(card) && !text.includes("{"), `${key}: ${text}`);
     }
+    const swap = t("suggest.why_take_instead", { card, other: "10♣" });
+    assert.ok(swap.includes(card) && swap.includes("10♣") && !swap.includes("{"), swap);
   });
 }
 
@@ -373,6 +377,27 @@ test("one card to go and the top discard makes it: said instead of the other out
   for (const lang of ["tr", "ko"]) {
     await setLanguage(lang);
     assert.ok(text(view).includes("10♣") && !/progress\.|\{/.test(text(view)), text(view));
+  }
+  await setLanguage("en");
+});
+
+test("after the game's last deal the ladder says the contracts completed, as the results do", async () => {
+  // A play-test read "▲ to step 6" on the last deal's sheet over a result of 5 contracts.
+  await setLanguage("en");
+  assert.equal(climbWords(6, 5, true, false), "▲ to step 6");
+  assert.equal(climbWords(5, 4, false, false), "stays on step 5");
+  assert.equal(climbWords(6, 5, true, true), "▲ 5 contracts");
+  assert.equal(climbWords(2, 1, false, true), "1 contract");
+  assert.equal(climbWords(11, 10, true, true), "▲ 10 contracts"); // contract 10 climbs to no step 11
+  // (lookHelp builds elements: the page's look at the last table is checked in the browser)
+  assert.equal(t("contract.look_out_last", { count: 5 }), "You went out: 5 contracts in all.");
+  for (const lang of ["tr", "ko"]) {
+    await setLanguage(lang);
+    assert.ok(climbWords(6, 5, true, true).includes("5") && !climbWords(6, 5, true, true).includes("6"));
+    for (const key of ["look_out_last", "look_climbed_last", "look_stayed_last"]) {
+      const text = t(`contract.${key}`, { count: 5 });
+      assert.ok(text.includes("5") && !text.includes("{"), text);
+    }
   }
   await setLanguage("en");
 });
