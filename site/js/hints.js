@@ -39,10 +39,12 @@ function meldName(meld, index, melds) {
  * A run by the cards it holds, in run order, not by the engine's window: holding Q♠ K♠, "the run
  * J♠–K♠" named a J♠ one does not have (a play-test). When its ways of finishing share one held
  * card only (the engine's `shared`: A♣ 4♣ 7♣ for a run of 4, A–4 or 4–7), "the run with 4♣": "the
- * run A♣–7♣" named seven places (a play-test).
+ * run A♣–7♣" named seven places (a play-test). So is a run of one held card: holding 2♣ alone,
+ * "the run 2♣–4♣" named cards the hand lacks (a play-test).
  */
 function runName(meld) {
   const held = (meld.have || []).filter((card) => card !== "JK");
+  if (held.length === 1) return t("progress.run_with", { card: shortCard(held[0]) });
   if (meld.shared?.length === 1 && held.length > 1) return t("progress.run_with", { card: shortCard(meld.shared[0]) });
   const [from, to] = held.length >= 2 ? [held[0], held.at(-1)] : [meld.low, meld.high];
   return t("progress.run_span", { low: shortCard(from), high: shortCard(to) });

@@ -319,6 +319,17 @@ test("a run whose ways of finishing share one card is named by it, not by a span
   await setLanguage("en");
   assert.equal(progressSentence(apart, hand),
     "4 cards to go: 2 more for the run with 4♣ (2♣, 3♣, 5♣, 6♣ or a joker); 2 more for the run 2♥–\u20605♥ (3♥, 4♥ or a joker)."); // a play-test read "the run A♣–7♣"
+  // One held card: named by it, not by the engine's window (a play-test holding 2♣ alone read
+  // "the run 2♣–4♣"). evaluate.progress of 9S 3H KC 3S KS QD 3H 8D 4C 3C, step 3:
+  const single = {
+    step: 3, missing: 5, ready: false,
+    melds: [
+      { kind: "run", size: 4, rank: null, suit: "C", low: "JC", high: "KC", have: ["KC"], missing: 3, options: ["10C", "JC", "QC", "AC", "JK"], shared: ["KC"] },
+      { kind: "run", size: 4, rank: null, suit: "S", low: "9S", high: "KS", have: ["9S", "KS"], missing: 2, options: ["10S", "JS", "QS", "JK"], shared: [] },
+    ],
+    outs: ["10C", "JC", "QC", "AC", "10S", "JS", "QS", "JK"],
+  };
+  assert.ok(progressSentence(single, ["9S", "3H", "KC", "3S", "KS", "QD", "3H", "8D", "4C", "3C"]).includes("3 more for the run with K♣ ("), progressSentence(single, []));
   for (const [lang, words] of [["tr", "4♣ içeren seri"], ["ko", "4♣ 포함 런"]]) {
     await setLanguage(lang);
     assert.ok(progressSentence(apart, hand).includes(words), progressSentence(apart, hand));
