@@ -287,9 +287,7 @@ export function showDealEnd(summary, players, { next = "deal.next", note = null,
         h("th", { scope: "row", text: name }),
         h("td", { class: "num", text: String(hand.points) }),
         h("td", { class: "num", text: String(hand.penalty_total) }),
-        h("td", { class: "step" }, hand.climbed
-          ? h("span", { class: "climbed", text: climbWords(hand.step_after, hand.completed_total, true, last) })
-          : h("span", { class: "small", text: climbWords(hand.step_after, hand.completed_total, false, last) })),
+        h("td", { class: "step" }, h("span", { class: hand.climbed ? "climbed" : "small", text: climbWords(hand.step_after, hand.completed_total, hand.climbed, last) })),
         h("td", { class: "cards-col" }, cards(true))),
       h("tr", { class: "left-cards" }, h("td", { colspan: "4" }, cards())));
   });
