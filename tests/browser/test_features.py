@@ -135,7 +135,7 @@ def test_past_dailies_calendar_never_submitted_streak_kept(browser: Browser, sit
             day = sheet.locator(f'button.day[data-date="{date}"]')
             assert "done" in (day.get_attribute("class") or "")
             result = saves[date][2]
-            assert f"{result['completed']} contracts, {result['penalty']} points" in day.text_content()
+            assert f"{result['completed']} contracts, {result['penalty']} penalty points" in day.text_content()
         show_month(sheet, third)
         assert "Not played" in sheet.locator(f'button.day[data-date="{third}"]').text_content()
         ARTIFACTS.mkdir(exist_ok=True)
