@@ -7,6 +7,18 @@ const W = 480;
 const H = 220;
 const PAD = { left: 30, right: 16, top: 26, bottom: 44 };
 
+/**
+ * How far a seat's point is moved off its step's line at one deal (`steps`: every seat's step
+ * there), so equal ladders stay visible side by side: 3.5 units apart (2, under the line's width
+ * once a phone scales the chart to two thirds, hid one line under another), and only where
+ * seats share a step. Every line was moved before, by up to a third of a step, and a play-test
+ * read step 3 as 3.3 against the grid.
+ */
+export function spread(steps, seat) {
+  const same = steps.map((step, other) => (step === steps[seat] ? other : -1)).filter((other) => other >= 0);
+  return (same.indexOf(seat) - (same.length - 1) / 2) * 3.5;
+}
+
 /** view.history (step of each seat at the start of each deal) plus the final steps. */
 export function ladderChart(view) {
   const history = view.history || [];
@@ -37,15 +49,12 @@ export function ladderChart(view) {
   svg.append(grid, axis);
 
   view.players.forEach((player, seat) => {
-    // Offset lines so equal ladders stay visible side by side: 2 units, under the line's width
-    // once a phone scales the chart to two thirds, hid one line under another (a play-test).
-    const dy = (seat - 1.5) * 3.5;
-    const points = series.map((steps, i) => `${x(i).toFixed(1)},${(y(steps[seat]) + dy).toFixed(1)}`);
+    const points = series.map((steps, i) => `${x(i).toFixed(1)},${(y(steps[seat]) + spread(steps, seat)).toFixed(1)}`);
     const name = seat === 0 ? t("you") : player.name;
     const line = h("svg:polyline", { class: `line s${seat}`, points: points.join(" ") });
     line.append(h("svg:title", {}, name));
     svg.append(line);
-    series.forEach((steps, i) => svg.append(h("svg:circle", { class: `dot s${seat}`, cx: x(i), cy: y(steps[seat]) + dy, r: 3.5 })));
+    series.forEach((steps, i) => svg.append(h("svg:circle", { class: `dot s${seat}`, cx: x(i), cy: y(steps[seat]) + spread(steps, seat), r: 3.5 })));
   });
   const legend = h("p", { class: "legend" }, view.players.map((player, seat) => h("span", { class: `s${seat}`, text: seat === 0 ? t("you") : player.name })));
   // A step is the contract a player is on, one more than the contracts done: the chart ended at 8

@@ -67,8 +67,9 @@ export function openChallengeShare({ name = "", result, checkName, makeLink }) {
       line.textContent = outcome === "cancelled" ? "" : t(`challenge.${outcome}`);
       box.hidden = outcome !== "failed";
       if (!box.hidden) { box.focus(); box.select(); }
-      // On a phone the line sits at the sheet's foot, half under its buttons: bring it into view.
-      else if (line.textContent) line.scrollIntoView({ block: "nearest" });
+      // On a phone the line sits at the sheet's foot, half under its buttons: bring it into view
+      // (the body to its end, where the foot's fade is gone).
+      else if (line.textContent) line.closest(".sheet-body")?.scrollTo({ top: 1e6 });
     },
   },
   h("p", { text: t("challenge.intro", { result: resultWords(result) }) }),
@@ -80,7 +81,11 @@ export function openChallengeShare({ name = "", result, checkName, makeLink }) {
   // screen: focused, the name box raised the phone's keyboard over the link's kinds and the
   // button (a play-test). A missing name is asked for when Share is tapped (fail focuses it).
   if (name || matchMedia("(pointer: coarse)").matches) form.querySelector('button[type="submit"]').autofocus = true;
-  return open(dialog);
+  const closed = open(dialog);
+  // Focused, the button scrolled the body past the intro and the name on a phone on its side (a
+  // play-test found Name only by scrolling): the sheet reads from its top.
+  dialog.querySelector(".sheet-body")?.scrollTo({ top: 0 });
+  return closed;
 }
 
 /**

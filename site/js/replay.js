@@ -233,7 +233,8 @@ class Viewer {
   narrate(frame, drawn) {
     if (frame.index === 0 || isDealStart(frame)) {
       const upcard = frame.discard[0];
-      const key = frame.dealer === 0 ? "event.you_deal_start" : "event.deal_start";
+      // A friend's game (seat 0 named): "Alex deals", not "you deal" (a play-test watching it).
+      const key = this.isYou(frame.dealer) ? "event.you_deal_start" : "event.deal_start";
       const start = t(key, { deal: frame.deal, name: this.name(frame.dealer), card: upcard ? cardName(upcard) : "" });
       return frame.index === 0 ? start : `${t("event.deal_end", { deal: frame.deal - 1 })} ${start}`;
     }
