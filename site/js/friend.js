@@ -69,7 +69,10 @@ export function openChallengeShare({ name = "", result, checkName, makeLink }) {
       if (!box.hidden) { box.focus(); box.select(); }
       // On a phone the line sits at the sheet's foot, half under its buttons: bring it into view
       // (the body to its end, where the foot's fade is gone).
-      else if (line.textContent) line.closest(".sheet-body")?.scrollTo({ top: 1e6 });
+      else if (line.textContent) {
+        const body = line.closest(".sheet-body");
+        body?.scrollTo({ top: body.scrollHeight });
+      }
     },
   },
   h("p", { text: t("challenge.intro", { result: resultWords(result) }) }),
