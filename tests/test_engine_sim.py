@@ -3,7 +3,7 @@
 After each action: all 107 cards are accounted for (hands + table + discard pile +
 stock), every table meld is valid, turns pass in order, every offered action
 round-trips through its string, and every game ends. The default run plays a few
-games; ``pytest -m slow`` plays 300 (on every core; ``--sim-games N`` for more).
+games; ``pytest -m slow`` plays 48 (on every core; ``--sim-games N`` for more).
 """
 
 from __future__ import annotations

@@ -44,6 +44,24 @@ ARRANGING_CORE = {
     True: CORE[:3] + ["#actions", "#arrange", "#hand"],
 }
 
+# The table after a resize: the redraw in the next frame can resize the hand or the melds' box,
+# whose observer draws again a frame later, and the melds' density is fitted over a frame or two.
+# Wait for frames until three in a row leave every box of the table where it was (at most 60).
+STILL = """() => new Promise((done) => {
+  const parts = "#hand, #hand .card, #melds, #melds .meld, #contract-panel, #actions, #status, .seat, #arrange, #arrange *, dialog[open]";
+  const boxes = () => JSON.stringify([...document.querySelectorAll(parts)]
+    .map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }));
+  let last = "", same = 0, frames = 0;
+  const look = () => {
+    const now = boxes();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    frames += 1;
+    if (same >= 3 || frames >= 60) done(); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
 CHECK = """([touch, core]) => {
   const problems = [];
   const W = innerWidth, H = innerHeight, root = document.documentElement;
@@ -205,8 +223,7 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, 
 
     `panels` collects the contract panel's box per size (see the test: the same in every deal)."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    page.wait_for_timeout(150)
+    page.evaluate(STILL)
     if panels is not None:
         box = page.locator("#contract-panel").bounding_box()
         panels.setdefault(size, []).append((what, round(box["y"]), round(box["height"])) if box else (what, None, None))
