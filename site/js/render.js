@@ -456,6 +456,9 @@ export class Renderer {
       }),
       h("span", { class: "ladder", "aria-label": t("contract.step", { step: me.step }), role: "img" },
         Array.from({ length: 10 }, (_, i) => h("span", { class: i + 1 < me.step ? "done" : i + 1 === me.step ? "now" : "" }))),
+      // The person's own penalty total, as each rival's seat shows theirs (a play-test found
+      // it only on the deal's sheet).
+      h("span", { class: "my-penalty", text: t("seat.penalty", { points: me.penalty }) }),
       ...(looked ? lookHelp(looked, lastTable(shown, state)) : contractHelp(view)),
     ]);
   }

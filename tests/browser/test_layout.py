@@ -590,3 +590,27 @@ def table_page(context, page: Page) -> Page:
     """The guarded page in English at instant speed."""
     context.add_init_script(settings_script("en"))
     return page
+
+
+def test_a_desktop_shows_the_persons_own_penalty_beside_the_ladder(table_page: Page, site: Site) -> None:
+    """At 1280×800 the contract panel's line ends with the person's own penalty total, as each
+    rival's seat shows theirs (a play-test found it only on the deal's sheet); a 360 px phone's
+    line has no room, so it is not shown there."""
+    from ladder_rummy import adapter
+
+    save, _ = before_the_end()
+    penalty = json.loads(adapter.resume(json.dumps(save)))["view"]["players"][0]["penalty"]
+    assert penalty > 0
+    page = table_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site.url)
+    page.wait_for_selector("#start-dialog[open]")
+    open_at(page, site, save)
+    own = page.locator("#contract-panel .my-penalty")
+    expect(own).to_have_text(f"{penalty} pts")
+    panel, ladder = page.locator("#contract-panel").bounding_box(), page.locator("#contract-panel .ladder").bounding_box()
+    box = own.bounding_box()
+    assert ladder["x"] + ladder["width"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
+    assert abs(box["y"] + box["height"] / 2 - (ladder["y"] + ladder["height"] / 2)) < 6  # on the ladder's line
+    page.set_viewport_size({"width": 360, "height": 640})
+    expect(own).to_be_hidden()
