@@ -34,7 +34,9 @@ export async function openReplay({ engine, source, title, names = {}, speed = "n
   }
   const viewer = new Viewer({ engine, dialog, body, first: opened.frame, names, interval: AUTOPLAY_MS[speed] || AUTOPLAY_MS.normal });
   dialog.addEventListener("close", () => viewer.stop(), { once: true });
-  viewer.controls.start.focus();
+  // Play has the focus: Space (or Enter) starts the game at once. On "Go to the start", greyed at
+  // move 0, Space pressed that button and nothing moved (a play-test read Play as broken).
+  viewer.controls.play.focus();
   return closed;
 }
 

@@ -178,7 +178,14 @@ def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: Brows
     expect_all_hands(viewer, [10, 10, 10, 10])
     total = len(daily.log)
     assert replay_now(viewer) == f"Move 0 of {total} · deal 1"
-    expect(viewer.get_by_role("button", name="Go to the start")).to_be_focused()
+    # Play has the focus: Space plays, and pauses (it pressed a greyed "Go to the start" before).
+    expect(viewer.get_by_role("button", name="Play")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(viewer.locator(".replay-count")).not_to_have_text(f"Move 0 of {total} · deal 1", timeout=10_000)
+    page.keyboard.press("Space")
+    expect(viewer.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("Home")
+    expect(viewer.locator(".replay-count")).to_have_text(f"Move 0 of {total} · deal 1")
     page.keyboard.press("ArrowRight")
     expect(viewer.locator(".replay-count")).to_have_text(f"Move 1 of {total} · deal 1")
     expect(viewer.locator('.replay-seat.actor')).to_have_count(1)
@@ -501,6 +508,12 @@ def test_watch_a_leaderboard_entry(context: BrowserContext, page: Page, site: Si
     viewer.get_by_role("button", name="Next deal").click()
     expect(viewer.locator(".replay-count")).to_contain_text("· deal 2")
     shot(page, "extras-phone-4-board-replay")
+    # Played from a deal's start (a play-test saw it stand still there): it moves on, move by move.
+    at = viewer.locator(".replay-count").inner_text()
+    viewer.get_by_role("button", name="Play").click()
+    for _ in range(3):
+        expect(viewer.locator(".replay-count")).not_to_have_text(at, timeout=10_000)
+        at = viewer.locator(".replay-count").inner_text()
     viewer.get_by_role("button", name="Go to the end").click()
     row = viewer.locator(".replay-summary tbody tr", has_text="Board Bea")
     expect(row.locator("td").nth(1)).to_have_text(str(daily.completed))
