@@ -120,7 +120,7 @@ def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: Brows
 
     resume(page, site)
     panel = page.locator("#contract-panel")
-    expect(panel.locator(".contract-missing")).to_have_text("No hints in the Daily: which cards you still need is yours to work out.")
+    expect(panel.locator(".contract-missing")).to_have_text("In the Daily the panel does not list the cards you still need: finding them is up to you.")
     expect(page.locator("#hint-button")).to_have_count(0)
     play_to_the_end(page, daily)
     over = page.locator("#game-dialog[open]")

@@ -199,7 +199,7 @@ def test_finish_a_daily_name_yourself_and_see_your_row(context: BrowserContext, 
     expect(board.get_by_role("table")).to_have_count(1)
     expect(board.locator("table.board thead th")).to_have_text(["Rank", "Player", "Contracts", "Penalty"])
     expect(board.locator("table.board caption")).to_have_text(f"Daily of {daily.date} (UTC)")
-    expect(board.locator(".board-summary")).to_contain_text("You are number")
+    expect(board.locator(".board-summary")).to_contain_text("On this leaderboard you are number")
     shot(page, f"leaderboard-{size}-3-board")
 
     # Exactly one submission, with the save's log and engine, under the id kept in localStorage.
