@@ -486,12 +486,13 @@ def test_on_a_tall_phone_the_arrange_panel_leaves_the_melds_in_view(table_page: 
 
 
 def test_placing_cards_in_the_arrange_panel_moves_no_button(table_page: Page, site: Site, positions: dict) -> None:
-    """A phone, upright and on its side: as cards go into the slots (and the panel's help gives
-    its room to them), the buttons above the panel, the panel's own buttons and the hand stay
-    where the finger found them (a play-test saw the buttons above drop 50 px at the first card)."""
+    """A phone, upright and on its side, and a desktop: as cards go into the slots (and on a phone
+    the panel's help gives its room to them), the buttons above the panel, the panel's own buttons
+    and the hand stay where the finger found them (a play-test saw the buttons above drop 50 px at
+    the first card on a phone; another, at 1280×800, saw them and the seats rise 12 px)."""
     page = table_page
-    tops = """() => ["#actions", "#arrange .arrange-buttons", "#hand"].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top))"""
-    for width, height in ((360, 640), (740, 360)):
+    tops = """() => ["#actions", "#arrange .arrange-buttons", "#hand", "#melds"].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top))"""
+    for width, height in ((360, 640), (740, 360), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         page.goto(site.url)
         page.wait_for_selector("#start-dialog[open], #app[data-busy=false]", state="attached")
