@@ -48,6 +48,7 @@ class Viewer {
     this.interval = interval;
     this.frames = new Map([[0, first]]);
     this.dealStarts = new Map([[1, 0]]);
+    this.dealing = null; // the deal move under way (deal): the next waits for it
     this.frame = first;
     this.want = 0;
     this.loading = null;
@@ -194,8 +195,20 @@ class Viewer {
     return lo;
   }
 
-  async deal(direction) {
+  /**
+   * One deal forward or back. Taps come faster than a deal's start is found (a search over frames
+   * the engine replays), so each waits for the one before: two quick taps read the same move and
+   * went one deal, not two.
+   */
+  deal(direction) {
     this.pause();
+    this.dealing = (this.dealing ?? Promise.resolve()).then(() => this.moveDeal(direction)).catch((error) => {
+      this.now.textContent = t("replay.failed", { reason: error.message });
+    });
+    return this.dealing;
+  }
+
+  async moveDeal(direction) {
     const current = (await this.frameAt(this.want)).deal;
     if (direction > 0) {
       const next = await this.dealStart(current + 1);

@@ -195,6 +195,10 @@ def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: Brows
     expect(viewer.locator(".replay-count")).to_contain_text("· deal 2")
     expect(viewer.locator(".replay-deal-end")).to_contain_text("Deal 1 is over.")
     expect_all_hands(viewer, [10, 10, 10, 10])
+    # Two taps faster than a deal's start is found go two deals (the second was lost).
+    viewer.get_by_role("button", name="Next deal").evaluate("(button) => { button.click(); button.click(); }")
+    expect(viewer.locator(".replay-count")).to_contain_text("· deal 4")
+    expect(viewer.locator(".replay-deal-end")).to_contain_text("Deal 3 is over.")
     viewer.get_by_role("button", name="Go to the end").click()
     expect(viewer.locator(".replay-count")).to_have_text(re.compile(rf"^Move {total} of {total}"))
     you = viewer.locator(".replay-summary tbody tr", has_text="You")
