@@ -138,6 +138,7 @@ export class Game {
     this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
     this.choices = new Choices(); // the latest of those choices is the one that starts
     this.keyboardUsed = false; // the last input was a key (focus moved after a move then shows)
+    this.tappedMeanwhile = null; // a hand card tapped during the person's own move (liftTapped)
     const panels = storage.read(KEYS.panels, {});
     if (panels && panels.keyboard === true) this.set({ keyboardOpen: true });
     this.saves = new Saves(storage);  // one save per game, compare-and-set
@@ -579,11 +580,13 @@ export class Game {
     if (this.state.busy || !this.engine || !this.holding()) return false;
     if (this.lesson && !this.lesson.allows(command)) return false; // the coach mark says what to do instead
     const previous = this.state.view;
+    this.tappedMeanwhile = null;
     this.set({ busy: true, commandError: "" });
     this.focusFrom = from;
     const answer = await this.ask(this.engine.act(command));
     this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) {
+      this.tappedMeanwhile = null;
       this.fail(answer, from);
       return false;
     }
@@ -591,6 +594,7 @@ export class Game {
     if (typed) $("command-input").value = ""; // played: the box is free at once, not after the deal's sheet
     const left = await this.accept(answer, { previous });
     if (left !== LEFT) this.lesson?.update(this.state.view, command); // a lesson left for another game ends there
+    this.liftTapped();
     return true;
   }
 
@@ -1168,6 +1172,21 @@ export class Game {
     return Boolean(view && !busy && view.turn === 0 && !view.game_over);
   }
 
+  /** Busy with the person's own move (its engine call or its animation), not the computers'. */
+  ownMoveInFlight() {
+    const { view, busy, othersPlaying, arrange, look } = this.state;
+    return Boolean(busy && view && view.turn === 0 && !view.game_over && !othersPlaying && !arrange && !look);
+  }
+
+  /** Lift the card tapped while the person's own move was on its way, if the turn is still theirs. */
+  liftTapped() {
+    const card = this.tappedMeanwhile;
+    this.tappedMeanwhile = null;
+    if (!card || !this.myTurn() || this.state.view.phase !== "play" || this.state.selected !== null || this.state.arrange) return;
+    const index = this.state.order.indexOf(card);
+    if (index >= 0) this.set({ selected: index, hint: this.cardHint(card) });
+  }
+
   /**
    * Whose turn the table shows, in words, when a tap comes while the person cannot play:
    * "Not your turn: Kaan is playing." (the computer players' moves are still being shown);
@@ -1236,7 +1255,13 @@ export class Game {
 
   tapCard(index) {
     const state = this.state;
-    if (!this.myTurn()) { this.explainWait(); return; }
+    if (!this.myTurn()) {
+      // The person's own move is on its way (the drawn card still flying in): the card tapped is
+      // lifted once it has landed (liftTapped), not dropped (a play-test tapped two or three times).
+      if (this.ownMoveInFlight()) { this.tappedMeanwhile = state.order[index] ?? null; return; }
+      this.explainWait();
+      return;
+    }
     const card = state.order[index];
     if (state.arrange) { this.arrangeCard(index); return; }
     if (state.view.phase === "draw") {

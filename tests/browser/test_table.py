@@ -1561,6 +1561,38 @@ def test_a_pile_tapped_twice_says_nothing_of_the_computer_players(table: Page, s
     expect(hint).not_to_contain_text("computer players")
 
 
+def test_a_card_tapped_while_the_drawn_card_flies_in_is_lifted_once_it_lands(table: Page, site: Site) -> None:
+    """A hand card tapped while the person's own draw is still on its way is lifted once the draw
+    has landed: the tap was dropped, and a play-tester had to tap two or three times."""
+    open_seed(table, site, "layout-11")
+    table.evaluate("""() => localStorage.setItem('ladder-rummy:settings',
+        JSON.stringify({...JSON.parse(localStorage.getItem('ladder-rummy:settings')), speed: 'slow'}))""")
+    table.reload()
+    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached")
+    tapped = table.evaluate("""() => new Promise((done) => {
+      const app = document.getElementById("app"), said = document.getElementById("status");
+      const before = said.textContent;
+      document.getElementById("stock").click();
+      const started = performance.now();
+      (function poll() {
+        // The draw is said and still being shown: a card of the hand tapped now.
+        if (app.dataset.busy === "true" && said.textContent && said.textContent !== before) {
+          const card = document.querySelector("#hand button.card:not(.new)");
+          card.click();
+          done(card.dataset.card);
+          return;
+        }
+        if (performance.now() - started > 20000) { done(null); return; }
+        requestAnimationFrame(poll);
+      })();
+    })""")
+    assert tapped, "the draw was never shown while the page was busy"
+    table.wait_for_selector('#app[data-busy="false"][data-phase="play"]', state="attached")
+    lifted = table.locator("#hand button.card.lifted")
+    expect(lifted).to_have_count(1)
+    expect(lifted).to_have_attribute("data-card", tapped)
+
+
 def test_back_closes_the_open_sheet_and_then_leaves(table: Page, site: Site) -> None:
     """A phone's Back closes the sheet that is open, as Escape does, rather than leaving the game
     behind it; after a sheet closed by its own button, one Back leaves the page as it would have."""
