@@ -1534,15 +1534,21 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     expect(hint).to_have_text("Your turn: draw from the stock or the discard pile.")
 
 
-def test_a_pile_tapped_twice_says_nothing_of_the_computer_players(table: Page, site: Site) -> None:
-    """A second tap on the stock while the person's own draw is still shown is not answered with
-    "the computer players are playing…": that line stayed up through the person's whole turn."""
-    hint, status = table.locator("#hint"), table.get_by_role("status")
+def slow_table_at_draw(table: Page, site: Site) -> None:
+    """A game's first draw on the table at Slow speed: the person's own draw is shown long enough
+    for a second tap to land while it is."""
     open_seed(table, site, "layout-11")
     table.evaluate("""() => localStorage.setItem('ladder-rummy:settings',
         JSON.stringify({...JSON.parse(localStorage.getItem('ladder-rummy:settings')), speed: 'slow'}))""")
     table.reload()
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached")
+
+
+def test_a_pile_tapped_twice_says_nothing_of_the_computer_players(table: Page, site: Site) -> None:
+    """A second tap on the stock while the person's own draw is still shown is not answered with
+    "the computer players are playing…": that line stayed up through the person's whole turn."""
+    hint, status = table.locator("#hint"), table.get_by_role("status")
+    slow_table_at_draw(table, site)
     tapped_again = table.evaluate("""() => new Promise((done) => {
       const app = document.getElementById("app"), said = document.getElementById("status"), stock = document.getElementById("stock");
       const before = said.textContent;
@@ -1564,11 +1570,7 @@ def test_a_pile_tapped_twice_says_nothing_of_the_computer_players(table: Page, s
 def test_a_card_tapped_while_the_drawn_card_flies_in_is_lifted_once_it_lands(table: Page, site: Site) -> None:
     """A hand card tapped while the person's own draw is still on its way is lifted once the draw
     has landed: the tap was dropped, and a play-tester had to tap two or three times."""
-    open_seed(table, site, "layout-11")
-    table.evaluate("""() => localStorage.setItem('ladder-rummy:settings',
-        JSON.stringify({...JSON.parse(localStorage.getItem('ladder-rummy:settings')), speed: 'slow'}))""")
-    table.reload()
-    table.wait_for_selector('#app[data-screen="table"][data-busy="false"][data-phase="draw"]', state="attached")
+    slow_table_at_draw(table, site)
     tapped = table.evaluate("""() => new Promise((done) => {
       const app = document.getElementById("app"), said = document.getElementById("status");
       const before = said.textContent;
