@@ -49,6 +49,7 @@ class Viewer {
     this.frames = new Map([[0, first]]);
     this.dealStarts = new Map([[1, 0]]);
     this.dealing = null; // the deal move under way (deal): the next waits for it
+    this.moves = 0; // counts the person's other moves (go, Play, close): a deal jump queued before one is dropped
     this.frame = first;
     this.want = 0;
     this.loading = null;
@@ -114,6 +115,7 @@ class Viewer {
   }
 
   toggle() {
+    this.moves += 1;
     if (this.timer) { this.pause(); return; }
     if (this.want >= this.total) this.go(0);
     this.timer = setInterval(() => {
@@ -131,6 +133,7 @@ class Viewer {
   }
 
   stop() {
+    this.moves += 1; // closed: no queued deal jump asks the engine for frames any more
     this.pause();
     this.dialog.removeEventListener("keydown", this.onKey);
   }
@@ -157,7 +160,8 @@ class Viewer {
   }
 
   /** Show frame `index` (clamped); while one loads, the latest wish wins. */
-  async go(index, { playing = false, fromSlider = false } = {}) {
+  async go(index, { playing = false, fromSlider = false, fromDeal = false } = {}) {
+    if (!fromDeal && !playing) this.moves += 1; // a move of the person's own: queued deal jumps give way
     if (!playing && !fromSlider) this.pause();
     this.want = Math.max(0, Math.min(this.total, index));
     if (!fromSlider) this.controls.slider.value = String(this.want);
@@ -202,20 +206,23 @@ class Viewer {
    */
   deal(direction) {
     this.pause();
-    this.dealing = (this.dealing ?? Promise.resolve()).then(() => this.moveDeal(direction)).catch((error) => {
+    const moves = this.moves; // a later move of another kind (Home, the slider, Play, Close) wins
+    this.dealing = (this.dealing ?? Promise.resolve()).then(() => this.moveDeal(direction, moves)).catch((error) => {
       this.now.textContent = t("replay.failed", { reason: error.message });
     });
     return this.dealing;
   }
 
-  async moveDeal(direction) {
+  async moveDeal(direction, moves) {
+    if (moves !== this.moves) return undefined;
     const current = (await this.frameAt(this.want)).deal;
-    if (direction > 0) {
-      const next = await this.dealStart(current + 1);
-      return this.go(next ?? this.total);
+    let target;
+    if (direction > 0) target = (await this.dealStart(current + 1)) ?? this.total;
+    else {
+      const start = await this.dealStart(current);
+      target = start < this.want ? start : await this.dealStart(Math.max(1, current - 1));
     }
-    const start = await this.dealStart(current);
-    return this.go(start < this.want ? start : (await this.dealStart(Math.max(1, current - 1))));
+    return moves === this.moves ? this.go(target, { fromDeal: true }) : undefined;
   }
 
   // ---- drawing ----

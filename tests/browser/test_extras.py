@@ -199,6 +199,12 @@ def test_a_finished_daily_counts_once_keeps_the_streak_and_shares(context: Brows
     viewer.get_by_role("button", name="Next deal").evaluate("(button) => { button.click(); button.click(); }")
     expect(viewer.locator(".replay-count")).to_contain_text("· deal 4")
     expect(viewer.locator(".replay-deal-end")).to_contain_text("Deal 3 is over.")
+    # ... and a move of another kind tapped after them wins over jumps still on their way.
+    viewer.locator(".replay-controls").evaluate("""(bar) => { const next = bar.querySelector('.next_deal');
+        next.click(); next.click(); bar.querySelector('.start').click(); }""")
+    expect(viewer.locator(".replay-count")).to_have_text(f"Move 0 of {total} · deal 1")
+    page.wait_for_timeout(1000)  # long enough for a queued jump to have landed, were it still to run
+    expect(viewer.locator(".replay-count")).to_have_text(f"Move 0 of {total} · deal 1")
     viewer.get_by_role("button", name="Go to the end").click()
     expect(viewer.locator(".replay-count")).to_have_text(re.compile(rf"^Move {total} of {total}"))
     you = viewer.locator(".replay-summary tbody tr", has_text="You")
