@@ -592,9 +592,14 @@ export class Game {
     }
     this.set({ selected: null, arrange: null, hint: null });
     if (typed) $("command-input").value = ""; // played: the box is free at once, not after the deal's sheet
+    // A card the move itself played is not lifted in its twin's place (two decks: "7C" twice).
+    if (command.split(/[\s/]+/).includes(this.tappedMeanwhile)) this.tappedMeanwhile = null;
     const left = await this.accept(answer, { previous });
     if (left !== LEFT) this.lesson?.update(this.state.view, command); // a lesson left for another game ends there
-    this.liftTapped();
+    // Only on the table this move left: not in a game continued from the menu after the end, nor
+    // behind the notice of another tab that took the game meanwhile.
+    if (left !== LEFT && this.state.view === answer.view && this.holding()) this.liftTapped();
+    this.tappedMeanwhile = null;
     return true;
   }
 
