@@ -580,13 +580,12 @@ export class Game {
     if (this.state.busy || !this.engine || !this.holding()) return false;
     if (this.lesson && !this.lesson.allows(command)) return false; // the coach mark says what to do instead
     const previous = this.state.view;
-    this.tappedMeanwhile = null;
+    this.tappedMeanwhile = null; // one move at a time: a tap kept and not lifted ends here
     this.set({ busy: true, commandError: "" });
     this.focusFrom = from;
     const answer = await this.ask(this.engine.act(command));
     this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) {
-      this.tappedMeanwhile = null;
       this.fail(answer, from);
       return false;
     }
@@ -599,7 +598,6 @@ export class Game {
     // Only on the table this move left: not in a game continued from the menu after the end, nor
     // behind the notice of another tab that took the game meanwhile.
     if (left !== LEFT && this.state.view === answer.view && this.holding()) this.liftTapped();
-    this.tappedMeanwhile = null;
     return true;
   }
 
@@ -1198,12 +1196,12 @@ export class Game {
    * null when there is nothing to say.
    */
   waitReason() {
-    const { view, shown, othersPlaying } = this.state;
+    const { view, shown } = this.state;
     if (!view || view.game_over) return t("hint.over");
+    // The person's own move is on its way (a pile tapped twice, a card played): nothing to
+    // explain, and not "the computer players are playing…", which stayed up through their turn.
+    if (this.ownMoveInFlight()) return null;
     const seat = shown?.turn ?? view.turn;
-    // The person's own draw is on its way (a pile tapped twice): nothing to explain, and not
-    // "the computer players are playing…", which stayed up through the person's turn.
-    if (seat === 0 && view.turn === 0 && view.phase === "draw" && !othersPlaying) return null;
     const name = seat !== null && seat !== undefined && seat !== 0 ? view.players[seat]?.name : null;
     return name ? t("hint.not_your_turn", { name }) : t("hint.wait");
   }
