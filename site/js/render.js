@@ -778,10 +778,16 @@ export function modeBadge(mode, { short = false } = {}) {
   return "";
 }
 
-/** A New Game's line for the results: "New Game against Hard computer players" ("" otherwise). */
+/**
+ * A New Game's line for the results: "New Game against Hard computer players", or a friend's
+ * challenge ("Deniz's challenge: …"; it read "New Game" under a header naming the challenger, a
+ * play-test); "" otherwise.
+ */
 export function modeLine(mode) {
   if (mode?.mode !== "new" || mode.learn || !DIFFICULTIES.includes(mode.difficulty)) return "";
-  return t("game.mode_new", { difficulty: t(`difficulty.${mode.difficulty}`) });
+  const difficulty = t(`difficulty.${mode.difficulty}`);
+  if (mode.challenge?.name) return t("game.mode_challenge", { name: mode.challenge.name, difficulty });
+  return t("game.mode_new", { difficulty });
 }
 
 const DIFFICULTIES = ["easy", "normal", "hard"];

@@ -381,6 +381,8 @@ def test_challenge_a_friend_long_and_short_links_and_tampered_ones(browser: Brow
         assert kept["seed"] == CHALLENGE_SEED and kept["difficulty"] == "easy"
         friend = challenge_of(CHALLENGE_SEED, kept["log"])["result"]  # the engine's score of the friend's game
         over = page.locator("#game-dialog[open]")
+        # The results name the game played: a friend's challenge read "New Game" (a play-test).
+        expect(over.locator(".mode-line")).to_have_text("Aylin's challenge: the same deals, against Easy computer players")
         results = over.locator(".challenge-results")
         text = results.inner_text()
         assert "You and Aylin" in text
