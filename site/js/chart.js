@@ -7,16 +7,46 @@ const W = 480;
 const H = 220;
 const PAD = { left: 30, right: 16, top: 26, bottom: 44 };
 
+const GAP = 3.5; // between two lines on one step: 2, under a line's width on a phone's two-thirds scale, hid one
+
 /**
- * How far a seat's point is moved off its step's line at one deal (`steps`: every seat's step
- * there), so equal ladders stay visible side by side: 3.5 units apart (2, under the line's width
- * once a phone scales the chart to two thirds, hid one line under another), and only where
- * seats share a step. Every line was moved before, by up to a third of a step, and a play-test
- * read step 3 as 3.3 against the grid.
+ * How far each seat's point is moved off its step's line at each deal (`series[deal][seat]`, the
+ * seats' steps), so that equal ladders stay visible side by side, GAP apart, and only where seats
+ * share a step: every line moved by up to a third of a step read as step 3.3 (a play-test).
+ * A seat that stays on its step keeps the offset it had, so its line stays flat. Offsets spread
+ * afresh at every deal drew moves that never happened: a line that dipped under step 1, another
+ * that fell between two deals when the seat beside it climbed away (a play-test).
  */
-export function spread(steps, seat) {
-  const same = steps.map((step, other) => (step === steps[seat] ? other : -1)).filter((other) => other >= 0);
-  return (same.indexOf(seat) - (same.length - 1) / 2) * 3.5;
+export function offsets(series) {
+  const rows = [];
+  series.forEach((steps, deal) => {
+    const row = steps.map(() => 0);
+    for (const step of new Set(steps)) {
+      const group = steps.flatMap((s, seat) => (s === step ? [seat] : []));
+      const stayers = deal === 0 ? [] : group.filter((seat) => series[deal - 1][seat] === step);
+      if (stayers.length === 0) { // all arrive together: centred on the line
+        group.forEach((seat, i) => { row[seat] = (i - (group.length - 1) / 2) * GAP; });
+        continue;
+      }
+      const taken = stayers.map((seat) => rows[deal - 1][seat]);
+      stayers.forEach((seat, i) => { row[seat] = taken[i]; });
+      for (const seat of group.filter((s) => !stayers.includes(s))) {
+        row[seat] = nearestFree(taken);
+        taken.push(row[seat]);
+      }
+    }
+    rows.push(row);
+  });
+  return rows;
+}
+
+/** The offset nearest the line (in half gaps, above it first) at least GAP from every taken one. */
+function nearestFree(taken) {
+  for (let k = 0; ; k += 1) {
+    for (const offset of k === 0 ? [0] : [-k * GAP / 2, k * GAP / 2]) {
+      if (taken.every((other) => Math.abs(other - offset) >= GAP)) return offset;
+    }
+  }
 }
 
 /** view.history (step of each seat at the start of each deal) plus the final steps. */
@@ -48,13 +78,14 @@ export function ladderChart(view) {
   axis.append(h("svg:text", { x: 2, y: 11, "text-anchor": "start" }, t("game.axis_step")));
   svg.append(grid, axis);
 
+  const off = offsets(series);
   view.players.forEach((player, seat) => {
-    const points = series.map((steps, i) => `${x(i).toFixed(1)},${(y(steps[seat]) + spread(steps, seat)).toFixed(1)}`);
+    const points = series.map((steps, i) => `${x(i).toFixed(1)},${(y(steps[seat]) + off[i][seat]).toFixed(1)}`);
     const name = seat === 0 ? t("you") : player.name;
     const line = h("svg:polyline", { class: `line s${seat}`, points: points.join(" ") });
     line.append(h("svg:title", {}, name));
     svg.append(line);
-    series.forEach((steps, i) => svg.append(h("svg:circle", { class: `dot s${seat}`, cx: x(i), cy: y(steps[seat]) + spread(steps, seat), r: 3.5 })));
+    series.forEach((steps, i) => svg.append(h("svg:circle", { class: `dot s${seat}`, cx: x(i), cy: y(steps[seat]) + off[i][seat], r: 3.5 })));
   });
   const legend = h("p", { class: "legend" }, view.players.map((player, seat) => h("span", { class: `s${seat}`, text: seat === 0 ? t("you") : player.name })));
   // A step is the contract a player is on, one more than the contracts done: the chart ended at 8
