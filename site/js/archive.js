@@ -125,8 +125,9 @@ export function openArchive({ today, finished, inProgress, month = null }) {
           // On a phone the day's details are below the month: bring them into view.
           onclick: () => select(date),
         }, h("span", { class: "day-number", text: number }),
-        h("span", { class: "visually-hidden", text: ` ${longDate(locale, date)}: ${describe(date)}` }),
-        h("span", { class: "day-mark", "aria-hidden": "true" })));
+        // No dot under the number: the frame (filled, dashed) says it, as the legend and today's
+        // ring do; a play-test asked what the dot under a day in progress meant, and why today had none.
+        h("span", { class: "visually-hidden", text: ` ${longDate(locale, date)}: ${describe(date)}` })));
     })));
     // Every month six weeks high: a month of four or five moved the ‹ › buttons ~70 px under the
     // finger paging through them (the sheet is centred; a play-test).
