@@ -153,7 +153,9 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
     boardNote ? h("p", { class: "small board-note", text: boardNote }) : null,
     dailySaved ? h("p", { id: "daily-saved", class: "small", text: dailySavedText }) : null,
     h("div", { class: "row" }, h("button", {
-      type: "button", class: again ? "action big" : "action big primary",
+      // One gold button a screen: with a game on the table, "Continue" is it (a play-test saw two
+      // main buttons, Continue and today's Daily, vying for the tap).
+      type: "button", class: again || canContinue ? "action big" : "action big primary",
       text: todayAway ? t("start.daily_continue_here") : dailySaved ? t("start.daily_continue") : again ? t("start.daily_again") : t("start.daily_play"),
       "aria-describedby": described || undefined,
       onclick: choose(todayAway ? { mode: "daily", date, steal: true } : { mode: "daily", date }),
@@ -164,7 +166,9 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
       onclick: choose({ resume: day, steal: away(day) }),
     })),
     // The two ways to look rather than play share a row where their words fit (a phone in
-    // English; Turkish wraps): three stacked buttons pushed New Game below a phone's fold.
+    // English), else each has a line (Turkish: side by side, "Geçmiş günlük oyunların hepsi"
+    // wrapped to four lines in a tall oval, a play-test); three stacked buttons pushed New Game
+    // below a phone's fold.
     h("div", { class: "row looks" },
       h("button", { type: "button", class: "action", text: t("start.leaderboard"), dataset: { choice: "leaderboard" }, onclick: choose("leaderboard") }),
       h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", dataset: { choice: "archive" }, onclick: choose("archive") })),

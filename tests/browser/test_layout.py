@@ -188,6 +188,16 @@ START_WHOLE = """() => {
     .map((b) => `the menu's "${b.textContent}" is below the fold (${Math.round(b.getBoundingClientRect().bottom)} > ${Math.round(body.bottom)})`);
 }"""
 
+# No menu button's label runs to more than two lines (a play-test: Turkish "Geçmiş günlük
+# oyunların hepsi" squeezed beside "Sıralama tablosu" into a tall oval of four).
+START_LINES = """() => [...document.querySelectorAll("#start-dialog[open] .sheet-body button")].filter((b) => b.getClientRects().length)
+  .flatMap((b) => {
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    return lines > 2 ? [`the menu's "${b.textContent}" runs to ${lines} lines`] : [];
+  })"""
+
 # The Arrange panel's buttons are whole in view, inside the panel (which may scroll its slots).
 ARRANGE_BUTTONS = """() => {
   const panel = document.getElementById("arrange").getBoundingClientRect();
@@ -253,16 +263,18 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         page.wait_for_selector("#start-dialog[open]")
         for size in sizes:  # the menu: no button wider than its column ("Every past Daily", Turkish, on its side)
             page.set_viewport_size({"width": size[0], "height": size[1]})
-            problems += [f"{lang} {size[0]}×{size[1]}: {p}" for p in page.evaluate(START_FITS) + page.evaluate(START_WHOLE)]
+            problems += [f"{lang} {size[0]}×{size[1]}: {p}" for p in page.evaluate(START_FITS) + page.evaluate(START_WHOLE) + page.evaluate(START_LINES)]
         page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
         open_at(page, site, positions["eleven"])
         assert page.get_attribute("html", "lang") == lang
         assert page.locator("#hand button.card").count() == 11
         page.locator("#menu-button").click()  # the menu over a game in progress: "Continue" on top
         page.locator("#start-dialog[open]").get_by_role("button").first.wait_for()
+        # One gold button: "Continue" (a play-test saw it vie with today's Daily's Play).
+        assert page.locator("#start-dialog[open] .sheet-body .primary").all_inner_texts() == [page.locator("#start-dialog[open] .sheet-body button").first.inner_text()]
         for size in sizes:
             page.set_viewport_size({"width": size[0], "height": size[1]})
-            problems += [f"{lang} {size[0]}×{size[1]} (a game in progress): {p}" for p in page.evaluate(START_FITS) + page.evaluate(START_WHOLE)]
+            problems += [f"{lang} {size[0]}×{size[1]} (a game in progress): {p}" for p in page.evaluate(START_FITS) + page.evaluate(START_WHOLE) + page.evaluate(START_LINES)]
         page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
         page.keyboard.press("Escape")
         page.locator("#start-dialog[open]").wait_for(state="detached")
