@@ -689,9 +689,24 @@ export class Renderer {
     const last = state.log.length ? state.log[state.log.length - 1].id : "none";
     const key = `${last}|${state.log.length}|${document.documentElement.lang}`; // said again in another language
     for (const list of document.querySelectorAll(".play-log")) {
-      replaceIfChanged(list, key, () => [...state.log].reverse().map((entry) => h("li", { class: entry.kind || "", text: entry.text })));
+      replaceIfChanged(list, key, () => [...state.log].reverse().map(logItem));
     }
   }
+}
+
+/**
+ * One line of the Plays log. A turn's first play, its draw, closes the turn's lines (the log is
+ * newest first) with a firmer rule; a lay-down names its melds. A play-test read the log as one
+ * long list with no turns in it, and "Kaan laid down" without the cards.
+ */
+function logItem(entry) {
+  const event = entry.event;
+  const kind = [entry.kind, event?.type === "draw" ? "turn-start" : ""].filter(Boolean).join(" ");
+  const melds = event?.type === "laydown"
+    ? (event.melds || []).map((id) => event.table?.find((meld) => meld.id === id)).filter(Boolean)
+    : [];
+  return h("li", { class: kind }, entry.text,
+    melds.length ? h("span", { class: "log-melds", text: melds.map((meld) => meld.cards.map(shortCard).join(" ")).join(" · ") }) : null);
 }
 
 /** The engine's verdicts (Game.judgeArrange) on the Arrange panel's slots as they stand now, or null (not asked yet). */

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pytest
 from playwright.sync_api import expect
-from helpers import (INSTANT, ROOT, before_the_end, choose, command, device, find_seed, first_position, hand,
+from helpers import (INSTANT, ROOT, before_the_end, choose, command, device, find_seed, first_melds, first_position, hand,
                      keyboard_panel, last_deal, legal_moves, pin_clock, ready_to_lay_down, review_shot, settings_script, settle,
                      stored_game, type_moves)
 
@@ -1335,6 +1335,26 @@ def test_the_plays_log_is_the_same_after_a_reload(table: Page, site: Site) -> No
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
     expect(table.locator("#play-log li")).to_have_count(len(log))
     assert table.locator("#play-log li").all_inner_texts() == log
+
+
+def test_the_plays_log_marks_each_turn_and_names_the_melds_laid_down(table: Page, site: Site) -> None:
+    # A play-test read the log as one long list with no turns in it, and "Kaan laid down their
+    # contract!" without the cards.
+    save = first_melds()
+    table.goto(site.url)
+    table.evaluate(f"() => {{ {stored_game(save)} }}")
+    table.goto(site.url)
+    settle(table)
+    lines = table.locator("#play-log li")
+    texts = lines.all_inner_texts()
+    down = next(i for i, text in enumerate(texts) if "laid down their contract" in text)
+    laid = next(move for move in reversed(save["log"]) if move.startswith("laydown "))
+    melds = [" ".join(short_card(card) for card in meld.split()) for meld in laid.removeprefix("laydown ").split(" / ")]
+    assert texts[down].splitlines()[1] == " · ".join(melds), texts[down]
+    # Newest first: each turn's draw closes its lines, with the firmer rule.
+    turns = [i for i, text in enumerate(texts) if " drew " in text or " took " in text]
+    assert turns and all("turn-start" in (lines.nth(i).get_attribute("class") or "") for i in turns)
+    assert all("turn-start" not in (lines.nth(i).get_attribute("class") or "") for i in range(len(texts)) if i not in turns)
 
 
 def press_until(page: Page, key: str, target: str, limit: int = 40) -> None:
