@@ -7,7 +7,7 @@ import { cardName, entry, listFor, t } from "./i18n.js";
 import { dateLocale, mediumDate } from "./calendar.js";
 import { SETTINGS } from "./state.js";
 import { ladderChart } from "./chart.js";
-import { countdown } from "./share.js";
+import { countdown, dailyNumber } from "./share.js";
 import { climbWords } from "./hints.js";
 import { sheetClosed, sheetOpened } from "./back.js";
 
@@ -147,7 +147,8 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
   // count, and says so beside its button (a play-test read "it counts on the leaderboard" there).
   const described = [dailySaved ? "daily-saved" : null, dailyRecord ? "daily-note" : null].filter(Boolean).join(" ");
   const daily = h("section", { class: "mode daily-mode", "aria-labelledby": "daily-title" },
-    h("h3", { id: "daily-title", text: t("start.daily") }),
+    // Its number too, as the calendar and the table's header name it (a play-test looked for #37 here).
+    h("h3", { id: "daily-title", text: t("archive.badge_today", { number: dailyNumber(date) }) }),
     h("p", { class: "small", text: t("start.daily_text", { date }) }),
     dailyRecord ? h("p", { class: "daily-done", text: t("start.daily_done", dailyRecord) }) : null,
     boardNote ? h("p", { class: "small board-note", text: boardNote }) : null,
