@@ -166,10 +166,9 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
       type: "button", class: "action resume", text: t(away(day) ? "start.daily_past_here" : "start.daily_past", { date: mediumDate(dateLocale(), day) }),
       onclick: choose({ resume: day, steal: away(day) }),
     })),
-    // The two ways to look rather than play share a row where their words fit (a phone in
-    // English), else each has a line (Turkish: side by side, "Geçmiş günlük oyunların hepsi"
-    // wrapped to four lines in a tall oval, a play-test); three stacked buttons pushed New Game
-    // below a phone's fold.
+    // The two ways to look rather than play share a row, a label wrapping to two lines at most
+    // (Turkish "Geçmiş günlük oyunların hepsi" ran to four in a tall oval, a play-test; it is
+    // "Geçmiş günler" now): three stacked buttons pushed New Game below a phone's fold.
     h("div", { class: "row looks" },
       h("button", { type: "button", class: "action", text: t("start.leaderboard"), dataset: { choice: "leaderboard" }, onclick: choose("leaderboard") }),
       h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", dataset: { choice: "archive" }, onclick: choose("archive") })),

@@ -189,7 +189,7 @@ START_WHOLE = """() => {
 }"""
 
 # No menu button's label runs to more than two lines (a play-test: Turkish "Geçmiş günlük
-# oyunların hepsi" squeezed beside "Sıralama tablosu" into a tall oval of four).
+# oyunların hepsi" squeezed beside "Sıralama tablosu" into a tall oval of four lines).
 START_LINES = """() => [...document.querySelectorAll("#start-dialog[open] .sheet-body button")].filter((b) => b.getClientRects().length)
   .flatMap((b) => {
     const range = document.createRange();
