@@ -11,41 +11,60 @@ const GAP = 3.5; // between two lines on one step: 2, under a line's width on a 
 
 /**
  * How far each seat's point is moved off its step's line at each deal (`series[deal][seat]`, the
- * seats' steps), so that equal ladders stay visible side by side, GAP apart, and only where seats
- * share a step: every line moved by up to a third of a step read as step 3.3 (a play-test).
- * A seat that stays on its step keeps the offset it had, so its line stays flat. Offsets spread
- * afresh at every deal drew moves that never happened: a line that dipped under step 1, another
- * that fell between two deals when the seat beside it climbed away (a play-test).
+ * seats' steps), so that equal ladders stay visible side by side. Each flat stretch of a line (a
+ * seat staying on one step) keeps one offset: offsets worked out afresh at every deal drew moves
+ * that never happened, a line that dipped under step 1, another that fell between two deals when
+ * the seat beside it climbed away (a play-test). Stretches on one step that overlap in time, and
+ * those linked to them through others, share the places GAP apart, centred on the line; a stretch
+ * that shares its step with nobody stays on the line. So no line is moved by more than 1.5 GAP,
+ * a third of a step, and a lone stretch not at all: every line moved off the grid read as step
+ * 3.3 (a play-test).
  */
 export function offsets(series) {
-  const rows = [];
-  series.forEach((steps, deal) => {
-    const row = steps.map(() => 0);
-    for (const step of new Set(steps)) {
-      const group = steps.flatMap((s, seat) => (s === step ? [seat] : []));
-      const stayers = deal === 0 ? [] : group.filter((seat) => series[deal - 1][seat] === step);
-      if (stayers.length === 0) { // all arrive together: centred on the line
-        group.forEach((seat, i) => { row[seat] = (i - (group.length - 1) / 2) * GAP; });
-        continue;
-      }
-      const taken = stayers.map((seat) => rows[deal - 1][seat]);
-      stayers.forEach((seat, i) => { row[seat] = taken[i]; });
-      for (const seat of group.filter((s) => !stayers.includes(s))) {
-        row[seat] = nearestFree(taken);
-        taken.push(row[seat]);
-      }
+  const rows = series.map((steps) => steps.map(() => 0));
+  const all = stretches(series);
+  for (const step of new Set(all.map((stretch) => stretch.step))) {
+    let cluster = [];
+    let reach = -1;
+    for (const stretch of all.filter((one) => one.step === step)) { // in order of their first deal
+      if (stretch.start > reach) { spreadOut(cluster, rows); cluster = []; }
+      cluster.push(stretch);
+      reach = Math.max(reach, stretch.end);
     }
-    rows.push(row);
-  });
+    spreadOut(cluster, rows);
+  }
   return rows;
 }
 
-/** The offset nearest the line (in half gaps, above it first) at least GAP from every taken one. */
-function nearestFree(taken) {
-  for (let k = 0; ; k += 1) {
-    for (const offset of k === 0 ? [0] : [-k * GAP / 2, k * GAP / 2]) {
-      if (taken.every((other) => Math.abs(other - offset) >= GAP)) return offset;
-    }
+/** Each seat's flat stretches, {seat, step, start, end} (deals), in order of their first deal. */
+function stretches(series) {
+  const all = [];
+  const current = new Map();
+  series.forEach((steps, deal) => steps.forEach((step, seat) => {
+    const last = current.get(seat);
+    if (last?.step === step) { last.end = deal; return; }
+    const stretch = { seat, step, start: deal, end: deal };
+    all.push(stretch);
+    current.set(seat, stretch);
+  }));
+  return all;
+}
+
+/**
+ * Places for a cluster of stretches on one step: each takes the lowest place no stretch it meets
+ * in time holds (at most four, one a seat), and the places are centred on the line.
+ */
+function spreadOut(cluster, rows) {
+  const meet = (a, b) => a.start <= b.end && b.start <= a.end;
+  const places = new Map();
+  for (const stretch of cluster) {
+    let place = 0;
+    while (cluster.some((other) => places.get(other) === place && meet(other, stretch))) place += 1;
+    places.set(stretch, place);
+  }
+  const count = Math.max(0, ...places.values()) + 1;
+  for (const [stretch, place] of places) {
+    for (let deal = stretch.start; deal <= stretch.end; deal += 1) rows[deal][stretch.seat] = (place - (count - 1) / 2) * GAP;
   }
 }
 
