@@ -136,6 +136,11 @@ function refill(dialog, fill) {
 /** The start screen's sheet, from its words (see openStart); `choose(value)` makes a button's handler. */
 function fillStart(dialog, { date, dailyRecord, canContinue, current = "", boardNote = "", dailySaved = null, newSaved = null, pastDailies = [], offerLesson = false, challenge = null, elsewhere = [] }, choose) {
   const again = Boolean(dailyRecord && !dailySaved);
+  // One gold button a screen, the way the sheet opens on (a play-test saw Continue and today's
+  // Daily vie for the tap): a friend's challenge put off, else the lesson offered, else the game
+  // on the table, else today's Daily not played yet.
+  const main = challenge ? "challenge" : offerLesson ? "learn" : canContinue ? "continue" : again ? null : "daily";
+  const big = (which) => (main === which ? "action big primary" : "action big");
   // A kept game another tab has open: "Continue … here" takes it over in one tap (the other tab
   // then says so), where the tap brought the notice that another tab has it, and its own button.
   // (Today's Daily's choice carries `steal` only then: a Daily not yet started is dealt from it.)
@@ -154,9 +159,7 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
     boardNote ? h("p", { class: "small board-note", text: boardNote }) : null,
     dailySaved ? h("p", { id: "daily-saved", class: "small", text: dailySavedText }) : null,
     h("div", { class: "row" }, h("button", {
-      // One gold button a screen: with a game on the table, "Continue" is it (a play-test saw two
-      // main buttons, Continue and today's Daily, vying for the tap).
-      type: "button", class: again || canContinue ? "action big" : "action big primary",
+      type: "button", class: big("daily"),
       text: todayAway ? t("start.daily_continue_here") : dailySaved ? t("start.daily_continue") : again ? t("start.daily_again") : t("start.daily_play"),
       "aria-describedby": described || undefined,
       onclick: choose(todayAway ? { mode: "daily", date, steal: true } : { mode: "daily", date }),
@@ -168,7 +171,8 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
     })),
     // The two ways to look rather than play share a row, a label wrapping to two lines at most
     // (Turkish "Geçmiş günlük oyunların hepsi" ran to four in a tall oval, a play-test; it is
-    // "Geçmiş günler" now): three stacked buttons pushed New Game below a phone's fold.
+    // "Geçmiş Günlükler" now, the plural of the badge's "Geçmiş Günlük"): three stacked buttons
+    // pushed New Game below a phone's fold.
     h("div", { class: "row looks" },
       h("button", { type: "button", class: "action", text: t("start.leaderboard"), dataset: { choice: "leaderboard" }, onclick: choose("leaderboard") }),
       h("button", { type: "button", class: "action archive-open", text: t("archive.open_button"), "aria-haspopup": "dialog", dataset: { choice: "archive" }, onclick: choose("archive") })),
@@ -195,7 +199,7 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
     h("h3", { id: "learn-offer-title", text: t("learn.offer_title") }),
     h("p", { class: "small", text: t("learn.offer_text") }),
     h("div", { class: "row" },
-      h("button", { type: "button", class: "action big primary", text: t("learn.start"), onclick: choose("learn") })),
+      h("button", { type: "button", class: big("learn"), text: t("learn.start"), onclick: choose("learn") })),
     h("button", { type: "button", class: "icon-button offer-close", "aria-label": t("learn.no_thanks"), title: t("learn.no_thanks"), onclick: choose("learn-no") }, crossIcon())) : null;
   // A friend's challenge put off with "Not now" (a play-test did, to change the language first,
   // and found no way back to it but the link): it waits here while the page is open.
@@ -203,12 +207,12 @@ function fillStart(dialog, { date, dailyRecord, canContinue, current = "", board
     h("h3", { id: "challenge-offer-title", text: challenge.title }),
     h("p", { class: "small", text: challenge.beat }),
     h("div", { class: "row" },
-      h("button", { type: "button", class: "action big primary", text: t("challenge.play"), dataset: { choice: "challenge" }, onclick: choose("challenge") }))) : null;
+      h("button", { type: "button", class: big("challenge"), text: t("challenge.play"), dataset: { choice: "challenge" }, onclick: choose("challenge") }))) : null;
   sheet("start-dialog", t("start.title"), [
     h("p", { text: t("start.tagline") }),
     duel,
     lesson,
-    canContinue ? h("button", { type: "button", class: "action big primary", text: t("start.continue"), "aria-describedby": current ? "current-game" : undefined, onclick: choose("continue") }) : null,
+    canContinue ? h("button", { type: "button", class: big("continue"), text: t("start.continue"), "aria-describedby": current ? "current-game" : undefined, onclick: choose("continue") }) : null,
     canContinue && current ? h("p", { id: "current-game", class: "small current-game", text: t("start.current", { game: current }) }) : null,
     daily,
     fresh,

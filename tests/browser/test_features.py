@@ -765,6 +765,8 @@ def test_no_thanks_puts_the_offer_away_and_new_game_shows_on_a_phone(browser: Br
         page.goto(site.url)
         start = page.locator("#start-dialog[open]")
         start.locator(".learn-offer").wait_for()
+        # One gold button, the lesson's: today's Daily's Play was gold beside it (a review).
+        expect(start.locator(".sheet-body .primary")).to_have_text([{"en": "Learn by playing", "tr": "Oynayarak öğren"}[lang]])
         hard = start.get_by_role("button", name={"en": "Hard", "tr": "Zor"}[lang])
         foot = start.locator(".sheet-foot").bounding_box()
         box = hard.bounding_box()
