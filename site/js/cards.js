@@ -62,6 +62,14 @@ export function shortCard(card) {
   return suit ? `${rank}${SUIT_SIGNS[suit]}` : cardName(card); // "Joker", never the notation's "JK"
 }
 
+/**
+ * Melds as a line of text, each a list of card codes: "5♥ 5♠ Joker · 8♦ 8♥ 8♣". A meld's cards are
+ * joined by no-break spaces, so a narrow column never splits one meld over two lines.
+ */
+export function meldsText(melds) {
+  return melds.map((cards) => cards.map(shortCard).join("\u00a0")).join(" · ");
+}
+
 /** A meld's card at `index` as one reads it on the table: a joker by what it stands for ("8♦", "7"). */
 export function meldCardWord(meld, index) {
   const card = meld.cards[index];

@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { entry, t } from "./i18n.js";
-import { meldCardWord, shortCard } from "./cards.js";
+import { meldCardWord, meldsText, shortCard } from "./cards.js";
 
 /** "9" → "9", "A" → "ace" (the language's rank word). */
 function rankWord(rank) {
@@ -131,8 +131,7 @@ export function moveWords(move, view) {
   if (move === "draw discard") return t("suggest.draw_discard", { card: shortCard(view.discard[view.discard.length - 1]) });
   if (move === "laydown") return t("suggest.laydown");
   if (verb === "laydown") {
-    const melds = rest.join(" ").split(" / ").map((meld) => meld.split(" ").map(shortCard).join(" "));
-    return t("suggest.laydown_own", { melds: melds.join(" · ") });
+    return t("suggest.laydown_own", { melds: meldsText(rest.join(" ").split(" / ").map((meld) => meld.split(" "))) });
   }
   if (verb === "layoff") {
     const [card, meld, end] = rest;
@@ -252,8 +251,7 @@ export function readySentence(view) {
   const move = view.laydown_move;
   // Ready before the draw: the draw comes first (the panel's body was empty, a play-test).
   if (!move) return view.turn === 0 && view.phase === "draw" ? t("progress.ready_draw") : "";
-  const melds = move.replace(/^laydown /, "").split(" / ").map((meld) => meld.split(" ").map(shortCard).join("\u00a0"));
-  return t("progress.laydown_melds", { melds: melds.join(" · ") });
+  return t("progress.laydown_melds", { melds: meldsText(move.replace(/^laydown /, "").split(" / ").map((meld) => meld.split(" "))) });
 }
 
 /** The top discard while the engine lets the person take it (its legal moves); else null. */

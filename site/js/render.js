@@ -3,7 +3,7 @@
 
 import { $, h, replaceIfChanged } from "./dom.js";
 import { roundNote } from "./anim.js";
-import { cardBack, cardElement, shortCard } from "./cards.js";
+import { cardBack, cardElement, meldsText, shortCard } from "./cards.js";
 import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
 import { arrangedSlots, canDiscard, layoffTargets, sortAfterPress } from "./state.js";
 import { climbWords, contractHelp, hintButton, lookHelp } from "./hints.js";
@@ -702,11 +702,8 @@ export class Renderer {
 function logItem(entry) {
   const event = entry.event;
   const kind = [entry.kind, event?.type === "draw" ? "turn-start" : ""].filter(Boolean).join(" ");
-  const melds = event?.type === "laydown"
-    ? (event.melds || []).map((id) => event.table?.find((meld) => meld.id === id)).filter(Boolean)
-    : [];
-  return h("li", { class: kind }, entry.text,
-    melds.length ? h("span", { class: "log-melds", text: melds.map((meld) => meld.cards.map(shortCard).join(" ")).join(" · ") }) : null);
+  const melds = event?.type === "laydown" ? (event.table || []).map((meld) => meld.cards) : []; // the melds laid, as laid
+  return h("li", { class: kind }, entry.text, melds.length ? h("span", { class: "log-melds", text: meldsText(melds) }) : null);
 }
 
 /** The engine's verdicts (Game.judgeArrange) on the Arrange panel's slots as they stand now, or null (not asked yet). */

@@ -1347,9 +1347,10 @@ def test_the_plays_log_marks_each_turn_and_names_the_melds_laid_down(table: Page
     settle(table)
     lines = table.locator("#play-log li")
     texts = lines.all_inner_texts()
-    down = next(i for i, text in enumerate(texts) if "laid down their contract" in text)
+    down = next(i for i, text in enumerate(texts) if " laid down " in text)  # the newest, anyone's ("You laid down…" too)
     laid = next(move for move in reversed(save["log"]) if move.startswith("laydown "))
-    melds = [" ".join(short_card(card) for card in meld.split()) for meld in laid.removeprefix("laydown ").split(" / ")]
+    # A meld's cards held together by no-break spaces: a narrow log never splits one over two lines.
+    melds = ["\u00a0".join(short_card(card) for card in meld.split()) for meld in laid.removeprefix("laydown ").split(" / ")]
     assert texts[down].splitlines()[1] == " · ".join(melds), texts[down]
     # Newest first: each turn's draw closes its lines, with the firmer rule.
     turns = [i for i, text in enumerate(texts) if " drew " in text or " took " in text]
