@@ -114,7 +114,10 @@ def test_a_hinted_draw_says_what_the_top_discard_would_do() -> None:
                 seen.add("fits")
             elif suggestion["hint"] == "draw stock":
                 seen.add("stock down" if down else "stock")
-    assert {"closer", "more", "instead", "stock", "stock down"} <= seen, seen
+                if not down and top["with"] < top["now"]:  # a closer card left: the page says so when it leaves fewer outs
+                    assert not (top["fewer"] and top["more"]), top
+                    seen.add("left closer, fewer outs" if top["fewer"] else "left closer")
+    assert {"closer", "more", "instead", "stock", "stock down", "left closer, fewer outs"} <= seen, seen
 
 
 def test_a_hinted_discard_says_why_a_card_worth_more_stays() -> None:

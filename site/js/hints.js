@@ -176,8 +176,9 @@ export function hintReason(answer, card, view) {
 /**
  * Why a hinted draw takes the top discard or leaves it, from the engine's facts about that card
  * (adapter.hint's `top`): how close it brings the contract, or, once down, whether it fits a meld.
- * Only what the facts show is said: a discard left that would bring the hand closer (Normal
- * weighs what taking it tells the others) and one taken that fits nothing get no reason.
+ * Only what the facts show is said: a discard left that would bring the hand closer is said to
+ * leave fewer cards that help, when it does (else Normal's reasons are its own: what taking it
+ * tells the others), and one taken that fits nothing gets no reason.
  */
 function drawReason(move, top) {
   const card = shortCard(top.card);
@@ -186,7 +187,9 @@ function drawReason(move, top) {
     if (take === top.fits) return t(take ? "suggest.why_take_fits" : "suggest.why_stock_down", { card });
     return "";
   }
-  if (!take) return top.with < top.now ? "" : t("suggest.why_stock", { card });
+  // A closer card left: said only when the hand would then have fewer cards that help (a
+  // play-test read "draw from the stock" beside the card the panel asked for).
+  if (!take) return top.with < top.now ? (top.fewer ? t("suggest.why_leave_fewer", { card }) : "") : t("suggest.why_stock", { card });
   if (top.with === 0) return t("suggest.why_take_done", { card });
   if (top.with < top.now) return t("suggest.why_take_closer", { card, count: top.with });
   if (top.more) return t("suggest.why_take_more", { card });

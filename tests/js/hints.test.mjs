@@ -246,10 +246,12 @@ for (const lang of ["en", "tr", "ko"]) {
     assert.equal(take({ card: "6S", now: 2, with: 2, more: false, instead: "10C" }), t("suggest.why_take_instead", { card, other: "10♣" }));
     assert.equal(take({ card: "6S", fits: true }), t("suggest.why_take_fits", { card }));
     assert.equal(stock({ card: "6S", now: 2, with: 2, more: true }), t("suggest.why_stock", { card }));
-    assert.equal(stock({ card: "6S", now: 2, with: 1, more: false }), "", "a closer card left: Normal's reasons are its own");
+    assert.equal(stock({ card: "6S", now: 2, with: 1, more: false, fewer: false }), "", "a closer card left: Normal's reasons are its own");
+    // A play-test read "draw from the stock" with no reason beside the card the panel asked for.
+    assert.equal(stock({ card: "6S", now: 2, with: 1, more: false, fewer: true }), t("suggest.why_leave_fewer", { card }));
     assert.equal(stock({ card: "6S", fits: false }), t("suggest.why_stock_down", { card }));
     assert.equal(stock({ card: "6S", fits: true }), "");
-    for (const key of ["why_take_done", "why_take_closer", "why_take_more", "why_take_fits", "why_stock", "why_stock_down"]) {
+    for (const key of ["why_take_done", "why_take_closer", "why_take_more", "why_take_fits", "why_stock", "why_stock_down", "why_leave_fewer"]) {
       const text = t(`suggest.${key}`, { card, count: 2 });
       assert.ok(text.includes(card) && !text.includes("{"), `${key}: ${text}`);
     }
