@@ -131,7 +131,7 @@ export function moveWords(move, view) {
   if (move === "draw discard") return t("suggest.draw_discard", { card: shortCard(view.discard[view.discard.length - 1]) });
   if (move === "laydown") return t("suggest.laydown");
   if (verb === "laydown") {
-    return t("suggest.laydown_own", { melds: meldsText(rest.join(" ").split(" / ").map((meld) => meld.split(" "))) });
+    return t("suggest.laydown_own", { melds: meldsText(laydownMelds(move)) });
   }
   if (verb === "layoff") {
     const [card, meld, end] = rest;
@@ -254,7 +254,12 @@ export function readySentence(view) {
   const move = view.laydown_move;
   // Ready before the draw: the draw comes first (the panel's body was empty, a play-test).
   if (!move) return view.turn === 0 && view.phase === "draw" ? t("progress.ready_draw") : "";
-  return t("progress.laydown_melds", { melds: meldsText(move.replace(/^laydown /, "").split(" / ").map((meld) => meld.split(" "))) });
+  return t("progress.laydown_melds", { melds: meldsText(laydownMelds(move)) });
+}
+
+/** The melds of a lay-down in the engine's notation: "laydown AC AD JK / 5H 5S JK" → [["AC", "AD", "JK"], ["5H", "5S", "JK"]]. */
+function laydownMelds(move) {
+  return move.replace(/^laydown /, "").split(" / ").map((meld) => meld.split(" "));
 }
 
 /** The top discard while the engine lets the person take it (its legal moves); else null. */
