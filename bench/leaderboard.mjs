@@ -71,7 +71,7 @@ async function localHandler(directory, options = {}) {
 }
 
 const post = (handler, body, i) => handler(
-  new Request("http://localhost/api/leaderboard", { method: "POST", body: JSON.stringify(body) }),
+  new Request("http://localhost/api/leaderboard", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
   { ip: `10.1.${Math.floor(i / 250)}.${i % 250}` },
 );
 
@@ -198,7 +198,7 @@ async function bundledColdStarts(scratch, game, colds) {
     const get = await fn.request({ url: `${url}?date=${game.date}` });
     const firstGet = performance.now() - started;
     const body = JSON.stringify({ date: game.date, name: `Cold ${i}`, playerId: crypto.randomUUID(), log: game.log, engineVersion: game.engineVersion });
-    const posted = await fn.request({ method: "POST", url, body, ip: `10.3.0.${i + 1}` });
+    const posted = await fn.request({ method: "POST", url, headers: { "content-type": "application/json" }, body, ip: `10.3.0.${i + 1}` });
     const firstPost = performance.now() - started;
     if (get.status !== 200 || ![200, 201, 409].includes(posted.status)) throw new Error(`bundled: GET ${get.status}, POST ${posted.status} ${posted.body}`);
     await fn.stop();

@@ -7,10 +7,16 @@
 //       409 {error: "duplicate_log"}        this very game is on the date's board under another player
 //       422 {error: "replay"|"invalid_log"|"engine_version", detail, index?}
 //       400 / 413 / 429 / 503               shape, size, rate, the engine
-//   GET  ?date=YYYY-MM-DD[&playerId=UUID|&player=ID]   the day's top 100, and that player's rank and entry
-//   GET  ?week=YYYY-Www[&playerId=UUID|&player=ID]     the ISO week: each player's Dailies summed
-//   GET  ?date=…&playerId=…&log=1           one's own entry with its log, always
-//   GET  ?date=…&player=ID&log=1            anyone's, once the date can no longer be submitted
+//       403 {error: "cross_site"}           a browser says another site sent it (Sec-Fetch-Site)
+//       415 {error: "not_json"}             a body not declared application/json (so another
+//                                           site's page cannot post without a CORS preflight)
+//   GET  ?date=YYYY-MM-DD[&player=ID]   the day's top 100, and that player's rank and entry
+//   GET  ?week=YYYY-Www[&player=ID]     the ISO week: each player's Dailies summed
+//   GET  ?date=…&log=1, X-Player-Id: UUID   one's own entry with its log, always
+//   GET  ?date=…&player=ID&log=1        anyone's, once the date can no longer be submitted
+// The player id (the player's only credential) goes in the X-Player-Id header, never in a URL,
+// which request logs keep; a `playerId` query parameter is still read, from pages cached
+// before this rule.
 //
 // Keys of the store (values are JSON):
 //   daily/<date>/<public id>      an entry: the verified result and the canonical log
@@ -28,7 +34,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { checkName } from "../../site/js/names.js";
 import { applyTransition, boardAnswer, emptySummary, incomplete, mergeRow } from "./boards.mjs";
-import { dayNumber, DAY_MS, isClosed, isoDate, isoWeekOf, submissionWindow, weekDates } from "./dates.mjs";
+import { dayNumber, DAY_MS, EARLY_MS, isClosed, isoDate, isoWeekOf, submissionWindow, weekDates } from "./dates.mjs";
 import { addressNetwork, clientAddress, HttpError, invalid, json, readBody } from "./http.mjs";
 import { createOnce, KeyedLock, readJSON, UNCHANGED, update } from "./store.mjs";
 
@@ -37,7 +43,11 @@ export { weekDates, isoWeekOf, dayNumber } from "./dates.mjs";
 export { HttpError };
 
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Per-instance request rates (a cheap first shield; netlify.toml's rateLimit holds across instances). */
+/**
+ * Per-instance request rates (a cheap first shield; the function's rateLimit holds across
+ * instances). An address counts by its network (an IPv6 /64), as the store's player cap does:
+ * one phone or household holds a whole /64.
+ */
 export const DEFAULT_LIMITS = Object.freeze({ perPlayer: 5, perAddress: 10, windowMs: 60_000, playersPerNetwork: 4 });
 const MAX_LOG_ENTRIES = 20_000; // the engine's own bound; the body limit is tighter in practice
 const MAX_ENTRY_CHARS = 200;
@@ -88,6 +98,36 @@ function checkVersion(value) {
     throw invalid(`engineVersion: must be a version string of at most ${MAX_VERSION_CHARS} characters`);
   }
   return value;
+}
+
+/**
+ * Refuse a POST that another site's page could have made. A page may post `text/plain` to any
+ * site without asking it first, so a POST must declare JSON: from another origin that needs a
+ * CORS preflight, which this endpoint never grants. And a browser that says the request came
+ * from another site (Sec-Fetch-Site, which a page cannot set) is refused outright. Without this,
+ * any web page its visitors opened could submit games from their addresses and fill their
+ * network's places on a date's board (an attack found it).
+ */
+export function checkSender(req) {
+  const site = req.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") {
+    throw new HttpError(403, "cross_site", `submissions come from the game's own pages, not from another site (Sec-Fetch-Site: ${site})`);
+  }
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new HttpError(415, "not_json", `the request body must be JSON sent as content-type: application/json, not ${JSON.stringify(type || "none")}`);
+  }
+}
+
+/**
+ * A result's place among equal results: when it was sent, by the server's clock. A Daily sent
+ * in the hour before its midnight (a device clock that runs early) counts as sent an hour
+ * later, as if its player had started at midnight: it neither beats everyone sent after
+ * midnight (the earliest time, which an early game would otherwise always get) nor is shut out.
+ */
+export function rankedAt(date, nowMs) {
+  const start = dayNumber(date) * DAY_MS;
+  return new Date(nowMs < start ? nowMs + EARLY_MS : nowMs).toISOString();
 }
 
 // ---------------------------------------------------------------------------
@@ -240,7 +280,10 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
   }
 
   function verify(eng, date, log, engineVersion) {
-    const key = sha256(JSON.stringify([date, log]));
+    // The version is part of the verdict: a log refused under one claimed version may be
+    // accepted under another (an attack found it blocking a genuine game by sending it once
+    // with the wrong version first).
+    const key = sha256(JSON.stringify([date, log, engineVersion]));
     const known = verified.get(key);
     if (known) {
       stats.memoHits += 1;
@@ -344,8 +387,9 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
 
   async function submit(req, context) {
     const address = clientAddress(req, context);
-    const fromAddress = byAddress.take(address);
+    const fromAddress = byAddress.take(addressNetwork(address));
     if (!fromAddress.ok) throw limited("address", fromAddress.retryAfter);
+    checkSender(req);
 
     const text = await readBody(req, MAX_BODY_BYTES);
     let body;
@@ -403,8 +447,7 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
         date, player, name,
         completed: result.completed, penalty: result.penalty, deals: result.deals, place: result.place,
         climbed: result.climbed, standings: result.standings,
-        // Ties are ordered by submission, but nobody gains by a clock that runs early.
-        submittedAt, rankedAt: new Date(Math.max(clockMs(), dayNumber(date) * DAY_MS)).toISOString(),
+        submittedAt, rankedAt: rankedAt(date, clockMs()),
         engineVersion, verifiedBy: result.engine, logHash: hash, log: canonical, boarded: false,
       };
       const written = await update(st, locks, key, (current) => (current === null ? entry : UNCHANGED));
@@ -432,15 +475,20 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
     return json(200, { created: false, entry: ownEntry(existing) });
   }
 
-  async function query(url) {
-    const params = url.searchParams;
+  async function query(req) {
+    const params = new URL(req.url).searchParams;
     const date = params.get("date");
     const week = params.get("week");
     const logParam = params.get("log");
     if (logParam !== null && logParam !== "0" && logParam !== "1") throw invalid("log: 1 for the entry's log, else leave it out");
     const wantsLog = logParam === "1";
-    if (params.has("playerId") && params.has("player")) throw invalid("give playerId or player, not both");
-    const playerId = params.has("playerId") ? checkPlayerId(params.get("playerId")) : null;
+    if ((params.has("playerId") || req.headers.has("x-player-id")) && params.has("player")) {
+      throw invalid("give playerId or player, not both");
+    }
+    const header = req.headers.get("x-player-id");
+    if (header !== null && params.has("playerId")) throw invalid("give the player id once: in X-Player-Id");
+    const playerId = header !== null ? checkPlayerId(header, "X-Player-Id")
+      : params.has("playerId") ? checkPlayerId(params.get("playerId")) : null;
     const handle = params.get("player");
     if (handle !== null && !PLAYER_HANDLE.test(handle)) throw invalid("player: must be a public player id (16 hex digits)");
     const own = playerId ? publicId(playerId) : handle;
@@ -488,7 +536,7 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
     try {
       if (req.method === "POST") return await submit(req, context);
       if (req.method === "GET" || req.method === "HEAD") {
-        const response = await query(new URL(req.url));
+        const response = await query(req);
         return req.method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
       }
       throw new HttpError(405, "method_not_allowed", `${req.method} is not supported here: use GET or POST`,

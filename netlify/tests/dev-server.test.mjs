@@ -115,7 +115,7 @@ test("the dev server verifies and stores a game, stops cleanly on SIGTERM, and s
   assert.equal(board.players, 1);
   assert.equal(board.you.rank, 1);
   assert.equal(board.you.entry.name, "Işıl");
-  const again = await fetch(url2, { method: "POST", body: JSON.stringify(body) });
+  const again = await fetch(url2, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
   assert.equal(again.status, 200, "the stored entry, found again after the restart");
   assert.deepEqual(await stop(second.child), { code: 0, signal: null });
 });
@@ -129,9 +129,11 @@ test("python build.py serve proxies /api/leaderboard to the dev server", { skip:
   assert.equal(answer.status, 200);
   const board = await answer.json();
   assert.deepEqual([board.date, board.players, board.entries, board.you], ["2026-11-25", 0, [], null]);
-  const refused = await fetch(`http://127.0.0.1:${port}/api/leaderboard`, { method: "POST", body: "{" });
+  const refused = await fetch(`http://127.0.0.1:${port}/api/leaderboard`, { method: "POST", body: "{", headers: { "content-type": "application/json" } });
   assert.equal(refused.status, 400);
   assert.equal((await refused.json()).error, "invalid_json");
+  const plain = await fetch(`http://127.0.0.1:${port}/api/leaderboard`, { method: "POST", body: "{}" });
+  assert.equal(plain.status, 415, "text/plain, as another site's page could send without a preflight");
   for (const [what, text] of Object.entries({ ...BAD_REQUESTS, "TRACE of a page": "TRACE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" })) {
     const status = await rawStatus(Number(port), text);
     assert.ok(status >= 400 && status < 500, `build.py serve, ${what}: ${status}`);

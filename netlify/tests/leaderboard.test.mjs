@@ -74,8 +74,8 @@ async function post(handler, body, { ip = nextAddress(), headers = {} } = {}) {
   return answerOf(await handler(request, { ip }));
 }
 
-async function get(handler, query, method = "GET") {
-  return answerOf(await handler(new Request(`http://localhost/api/leaderboard?${query}`, { method }), { ip: "10.9.9.9" }));
+async function get(handler, query, method = "GET", headers = {}) {
+  return answerOf(await handler(new Request(`http://localhost/api/leaderboard?${query}`, { method, headers }), { ip: "10.9.9.9" }));
 }
 
 async function answerOf(response) {
@@ -279,7 +279,7 @@ describe("POST checks shape and limits first", () => {
         controller.close();
       },
     });
-    const request = new Request("http://localhost/api/leaderboard", { method: "POST", body: stream, duplex: "half" });
+    const request = new Request("http://localhost/api/leaderboard", { method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half" });
     assert.equal(request.headers.get("content-length"), null);
     const streamed = await answerOf(await handler(request, { ip: nextAddress() }));
     assert.equal(streamed.status, 413);
@@ -289,6 +289,27 @@ describe("POST checks shape and limits first", () => {
     const read = await post(handler, exact);
     assert.equal(read.status, 400, "read and parsed: it only lacks the fields");
     assert.equal(read.body.error, "invalid_request");
+  });
+
+  test("only the game's own pages can POST: JSON declared (so another site needs a preflight it never gets), no cross-site fetch", async () => {
+    const { handler, store } = fresh();
+    const body = JSON.stringify(submission(games[0]));
+    for (const type of [null, "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const headers = type ? { "content-type": type } : {};
+      const request = new Request("http://localhost/api/leaderboard", { method: "POST", headers, body: new TextEncoder().encode(body) });
+      if (!type) request.headers.delete("content-type");
+      const refused = await answerOf(await handler(request, { ip: nextAddress() }));
+      assert.equal(refused.status, 415, String(type));
+      assert.equal(refused.body.error, "not_json");
+    }
+    for (const site of ["cross-site", "same-site"]) {
+      const refused = await post(handler, body, { headers: { "sec-fetch-site": site, origin: "https://elsewhere.example" } });
+      assert.equal(refused.status, 403, site);
+      assert.equal(refused.body.error, "cross_site");
+    }
+    assert.deepEqual(await keysOf(store), [], "nothing stored");
+    const own = await post(handler, body, { headers: { "content-type": "application/json; charset=utf-8", "sec-fetch-site": "same-origin" } });
+    assert.equal(own.status, 201);
   });
 
   test("names: site/js/names.js decides, before any replay; the reason comes back with the 400", async () => {
@@ -331,13 +352,15 @@ describe("POST checks shape and limits first", () => {
     assert.equal(await replays("2026-11-18"), 400, "closed at midnight after its 7th day");
   });
 
-  test("a Daily sent in the early hour ranks as if sent at midnight", async () => {
+  test("a Daily sent in the early hour ranks an hour later, as if started at midnight: not ahead of every later tie", async () => {
     const { handler, clock } = fresh();
     clock.ms = Date.parse("2026-11-24T23:30:00Z");
     const early = submission(games[2]);
     assert.equal((await post(handler, early)).status, 201);
-    const stored = await handler(new Request(`http://localhost/api/leaderboard?date=${TODAY}&playerId=${early.playerId}`), {});
-    assert.equal((await stored.json()).you.entry.submittedAt, "2026-11-25T00:00:00.000Z");
+    const stored = await get(handler, `date=${TODAY}`, "GET", { "x-player-id": early.playerId });
+    assert.equal(stored.body.you.entry.submittedAt, "2026-11-25T00:30:00.000Z");
+    const later = { ...stored.body.you.entry, submittedAt: "2026-11-25T00:10:00.000Z", player: "f".repeat(16) };
+    assert.ok(compareEntries(later, stored.body.you.entry) < 0, "a tie sent at 00:10 ranks before one sent at 23:30 the evening before");
   });
 
   test("an engine version the endpoint cannot replay is 422 engine_version; the client keeps its result", async () => {
@@ -349,6 +372,17 @@ describe("POST checks shape and limits first", () => {
     assert.match(body.detail, /stays on this device/);
     assert.deepEqual(body.replays, engine.replays);
     assert.deepEqual(await keysOf(store), []);
+  });
+
+  test("a verdict is remembered with the version it was given for: a wrong version first does not block the right one", async () => {
+    const { handler } = fresh();
+    assert.equal(games[0].engineVersion, "1.0.0");
+    const wrong = await post(handler, submission(games[0], { engineVersion: engine.version }));
+    assert.equal(wrong.status, 422);
+    assert.equal(wrong.body.error, "engine_version");
+    const right = await post(handler, submission(games[0]));
+    assert.equal(right.status, 201, JSON.stringify(right.body));
+    assert.equal(right.body.entry.engineVersion, "1.0.0");
   });
 
   test("a Daily played against another version's computer players is 422 engine_version: nobody picks the weakest", async () => {
@@ -459,10 +493,16 @@ describe("limits", () => {
     const flood = await post(handler, submission(games[1]), { ip });
     assert.equal(flood.status, 429, "the 11th POST from one address in a minute, whatever it holds");
     assert.equal((await post(handler, submission(games[1]), { ip: "192.0.2.8" })).status, 201);
+
+    // An IPv6 client holds a whole /64: its addresses count as one.
+    for (let i = 0; i < 10; i += 1) assert.equal((await post(handler, "{", { ip: `2001:db8:7:7::${i + 1}` })).status, 400);
+    const rotated = await post(handler, submission(games[2]), { ip: "2001:db8:7:7:ffff::99" });
+    assert.equal(rotated.status, 429, "the 11th POST from one /64 in a minute");
+    assert.equal((await post(handler, submission(games[2]), { ip: "2001:db8:7:8::1" })).status, 201, "the next /64");
   });
 
   test("in the store: at most 4 player ids with a result per network and date, IPv6 by /64, across instances; refused requests take no place", async () => {
-    const { handler, store } = fresh();
+    const { handler, store } = fresh({ limits: { perAddress: 100 } }); // the store's cap, not the instance's rate
     const net = "2001:db8:1:2:";
     const truncated = games[0].log.slice(0, -3);
     // Refused requests (a log that does not replay) never fill a network: four of them, then a real game.
@@ -484,7 +524,7 @@ describe("limits", () => {
     assert.equal((await post(handler, submission(games[8]), { ip: "2001:db8:1:3::1" })).status, 201, "the next /64 is another network");
 
     // Another instance (a fresh handler) on the same store counts the same ids.
-    const other = createHandler({ store, engine, now: () => new Date(START) });
+    const other = createHandler({ store, engine, now: () => new Date(START), limits: { perAddress: 100 } });
     const there = await post(other, submission(games[9]), { ip: `${net}:99` });
     assert.equal(there.status, 429);
     // A player already counted is still answered (the same game: 200); another date is counted apart.
@@ -587,8 +627,13 @@ describe("GET boards", () => {
     const { handler, clock } = fresh();
     const body = submission(games[0], { name: "Watch me" });
     await post(handler, body);
-    const mine = await get(handler, `date=${TODAY}&playerId=${body.playerId}&log=1`);
+    const mine = await get(handler, `date=${TODAY}&log=1`, "GET", { "x-player-id": body.playerId });
     assert.equal(mine.status, 200);
+    // The query parameter of pages cached before the header: still read.
+    assert.deepEqual((await get(handler, `date=${TODAY}&playerId=${body.playerId}&log=1`)).body, mine.body);
+    const twice = await get(handler, `date=${TODAY}&playerId=${body.playerId}&log=1`, "GET", { "x-player-id": body.playerId });
+    assert.equal(twice.status, 400);
+    assert.equal((await get(handler, `date=${TODAY}&log=1`, "GET", { "x-player-id": "nope" })).body.detail, "X-Player-Id: must be a UUID");
     assert.deepEqual(mine.body.log, games[0].log);
     assert.equal(mine.body.seed, `daily-${TODAY}`);
     assert.equal(mine.body.name, "Watch me");
@@ -639,13 +684,13 @@ test("the function's default export: the site's \"leaderboard\" store from the r
   const { default: leaderboard, config } = await import("../functions/leaderboard.mjs");
   assert.deepEqual(config, { path: "/api/leaderboard", rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ["ip", "domain"] } });
   const body = submission(games[7]);
-  const request = new Request("http://localhost/api/leaderboard", { method: "POST", body: JSON.stringify(body) });
+  const request = new Request("http://localhost/api/leaderboard", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const { status, body: answer } = await answerOf(await leaderboard(request, { ip: nextAddress() }));
   assert.equal(status, 201, JSON.stringify(answer));
   assert.equal(answer.entry.completed, games[7].expected.completed);
   const stored = await blobs.store("leaderboard").get(`daily/${games[7].date}/${publicId(body.playerId)}`, { type: "json" });
   assert.equal(stored.penalty, games[7].expected.penalty);
-  const board = await answerOf(await leaderboard(new Request(`http://localhost/api/leaderboard?date=${games[7].date}&playerId=${body.playerId}`), {}));
+  const board = await answerOf(await leaderboard(new Request(`http://localhost/api/leaderboard?date=${games[7].date}`, { headers: { "x-player-id": body.playerId } }), {}));
   assert.equal(board.body.you.entry.name, body.name);
 });
 

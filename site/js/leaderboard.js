@@ -323,6 +323,14 @@ export class Leaderboard {
   }
 
   /**
+   * The player id as a request header: it is this browser's only credential, and a URL (with its
+   * query) ends up in request logs, where anyone who read it could submit in its name.
+   */
+  credential() {
+    return { "x-player-id": this.player.id };
+  }
+
+  /**
    * The public id the boards show for this browser (the server derives it the same way), or
    * null where the page has no SubtleCrypto (an insecure context).
    */
@@ -346,9 +354,9 @@ export class Leaderboard {
    */
   async board(query) {
     if (!this.online()) return { ok: false, offline: true };
-    const params = new URLSearchParams({ ...query, playerId: this.player.id });
+    const params = new URLSearchParams(query);
     try {
-      const response = await this.fetch(`${ENDPOINT}?${params}`, { cache: "no-store", signal: timeout() });
+      const response = await this.fetch(`${ENDPOINT}?${params}`, { headers: this.credential(), cache: "no-store", signal: timeout() });
       const data = await response.json().catch(() => null);
       if (!response.ok || !isObject(data)) return { ok: false, detail: data?.detail || `HTTP ${response.status}` };
       return { ok: true, data };
@@ -366,9 +374,9 @@ export class Leaderboard {
     // One's own game is asked for by player id: the server shows anyone else's only once the
     // date's Daily has closed (until then a copy could be submitted).
     const own = player === await this.publicId();
-    const params = new URLSearchParams(own ? { date, playerId: this.player.id, log: "1" } : { date, player, log: "1" });
+    const params = new URLSearchParams(own ? { date, log: "1" } : { date, player, log: "1" });
     try {
-      const response = await this.fetch(`${ENDPOINT}?${params}`, { cache: "no-store", signal: timeout() });
+      const response = await this.fetch(`${ENDPOINT}?${params}`, { headers: own ? this.credential() : {}, cache: "no-store", signal: timeout() });
       const data = await response.json().catch(() => null);
       if (!response.ok || !isObject(data) || !Array.isArray(data.log)) return { ok: false, detail: data?.detail || `HTTP ${response.status}` };
       return { ok: true, data };

@@ -161,6 +161,8 @@ def test_finish_a_daily_name_yourself_and_see_your_row(context: BrowserContext, 
     page.set_viewport_size({"width": width, "height": height})
     context.add_init_script(daily.storage_script())
     sent = posts(page)
+    calls: list[Request] = []
+    page.on("request", lambda r: calls.append(r) if "/api/leaderboard" in r.url else None)
     resume(page, site)
     play_to_the_end(page, daily)
 
@@ -209,6 +211,11 @@ def test_finish_a_daily_name_yourself_and_see_your_row(context: BrowserContext, 
     assert body == {"date": daily.date, "name": name, "playerId": player["id"], "log": daily.log, "engineVersion": daily.engine}
     assert player["name"] == name
     assert uuid.UUID(player["id"]).version == 4
+    # The player id is the only credential: it never goes in a URL (request logs keep URLs); a
+    # board read sends it as a header, to learn this player's own rank.
+    reads = [r for r in calls if r.method == "GET"]
+    assert reads and all(player["id"] not in r.url for r in calls)
+    assert all(r.headers.get("x-player-id") == player["id"] for r in reads)
     status, mine = api(site, f"?date={daily.date}&playerId={player['id']}")
     assert status == 200 and mine["you"]["entry"]["name"] == name
 
