@@ -74,6 +74,25 @@ function holdsAnOption(meld, hand) {
 }
 
 /**
+ * How many of a meld's missing cards must be real (not jokers): a meld needs two real cards, so
+ * a group of one ace wants two more, one of them an ace. A play-test read "2 more for the group
+ * of aces (ace or a joker)" as room for two jokers, which the rules refuse.
+ */
+function realNeeded(meld) {
+  const naturals = (meld.have || []).filter((card) => card !== "JK").length;
+  return Math.max(0, 2 - naturals);
+}
+
+/** One meld's part of the panel's line: "2 more for the group of aces (ace or a joker, at least one real)". */
+function needWords(meld, which, hand) {
+  const words = { count: meld.missing, options: optionWords(meld, hand), which };
+  if (meld.missing === 1) return t(holdsAnOption(meld, hand) ? "progress.need_one_list" : "progress.need_one", words);
+  const real = realNeeded(meld);
+  if (!meld.options.includes("JK") || real === 0) return t("progress.need", words);
+  return t(real === 1 ? "progress.need_real_one" : "progress.need_real", { ...words, real });
+}
+
+/**
  * The contract panel's line for view.progress, or "" (none: the Daily, laid down, game over).
  * "1 card to go: one more 9 or a joker for the second group."
  */
@@ -83,9 +102,7 @@ export function progressSentence(progress, hand = [], top = null) {
   const parts = progress.melds
     .map((meld, i, melds) => ({ meld, which: meldName(meld, i, melds) }))
     .filter(({ meld }) => meld.missing > 0)
-    .map(({ meld, which }) => t(meld.missing > 1 ? "progress.need" : holdsAnOption(meld, hand) ? "progress.need_one_list" : "progress.need_one", {
-      count: meld.missing, options: optionWords(meld, hand), which,
-    }));
+    .map(({ meld, which }) => needWords(meld, which, hand));
   const line = t("progress.missing", { count: progress.missing, parts: parts.join(t("progress.semicolon")) });
   // The top discard makes the contract: said in place of the other outs, which the panel's lines
   // have no room for beside it (a play-test, told "several other cards would do", drew from the

@@ -414,3 +414,42 @@ test("after the game's last deal the ladder says the contracts completed, as the
   }
   await setLanguage("en");
 });
+
+// A meld needs two real cards: a group of one ace wants two more, one at least an ace (a play-test
+// read "2 more for the group of aces (aces or a joker)" as room for two jokers).
+test("a meld short of its two real cards says how many of its missing cards must be real", async () => {
+  const { progressSentence } = await import("../../site/js/hints.js");
+  const aces = {
+    step: 1, missing: 3, ready: false,
+    melds: [
+      { kind: "group", size: 3, rank: "A", suit: null, have: ["AS"], missing: 2, options: ["AC", "AD", "AH", "AS", "JK"] },
+      { kind: "group", size: 3, rank: "7", suit: null, have: ["7C", "7D"], missing: 1, options: ["7H", "7S", "JK"] },
+    ],
+    outs: ["AC", "AD", "AH", "AS", "7H", "7S", "JK"],
+  };
+  const single = {
+    step: 3, missing: 5, ready: false,
+    melds: [
+      { kind: "run", size: 4, rank: null, suit: "C", low: "JC", high: "KC", have: ["KC"], missing: 3, options: ["10C", "JC", "QC", "AC", "JK"], shared: ["KC"] },
+      { kind: "run", size: 4, rank: null, suit: "S", low: "9S", high: "KS", have: ["9S", "KS"], missing: 2, options: ["10S", "JS", "QS", "JK"], shared: [] },
+    ],
+    outs: ["10C", "JC", "QC", "AC", "10S", "JS", "QS", "JK"],
+  };
+  const expected = {
+    en: ["3 cards to go: 2 more for the group of aces (ace or a joker, at least one real); one more 7 or a joker for the group of 7s.",
+      "3 more for the run with K♣ (10♣, J♣, Q♣, A♣ or a joker, at least one real)",
+      "2 more for the run 9♠–\u2060K♠ (10♠, J♠, Q♠ or a joker)."],
+    tr: ["2 kart daha (as ya da joker; en az biri gerçek)", "(10♣, J♣, Q♣, A♣ ya da joker; en az biri gerçek)", null],
+    ko: ["(에이스 또는 조커, 진짜 카드 1장 이상)", "(10♣, J♣, Q♣, A♣ 또는 조커, 진짜 카드 1장 이상)", null],
+  };
+  for (const [lang, [aceWords, runWords, twoHeld]] of Object.entries(expected)) {
+    await setLanguage(lang);
+    const line = progressSentence(aces, ["AS", "7C", "7D"]);
+    if (lang === "en") assert.equal(line, aceWords);
+    else assert.ok(line.includes(aceWords), line);
+    const runs = progressSentence(single, []);
+    assert.ok(runs.includes(runWords), runs);
+    if (twoHeld) assert.ok(runs.endsWith(twoHeld), runs); // two real cards held: jokers may fill the rest
+  }
+  await setLanguage("en");
+});
