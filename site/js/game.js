@@ -116,7 +116,9 @@ function challengeWithoutGame() {
   return !new URLSearchParams(location.search).get("seed") && linkedChallenge() !== null;
 }
 
-const LOG_LENGTH = 60;
+// The Plays log keeps this many lines: a deal is some 100–150 plays, so a whole deal and most of
+// the one before. It was 60, and a play-test lost the start of the deal it was playing.
+const LOG_LENGTH = 400;
 const THINKING_MS = 400; // an engine call longer than this shows "the computer players are thinking"
 
 export class Game {

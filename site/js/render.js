@@ -689,9 +689,20 @@ export class Renderer {
     const last = state.log.length ? state.log[state.log.length - 1].id : "none";
     const key = `${last}|${state.log.length}|${document.documentElement.lang}`; // said again in another language
     for (const list of document.querySelectorAll(".play-log")) {
-      replaceIfChanged(list, key, () => [...state.log].reverse().map(logItem));
+      replaceIfChanged(list, key, () => [...[...state.log].reverse().map(logItem), ...(logIsWhole(state.log) ? [] : [olderPlays()])]);
     }
   }
+}
+
+/** Whether the log starts at the game's first deal (it keeps the last LOG_LENGTH plays). */
+function logIsWhole(log) {
+  const first = log[0]?.event;
+  return !first || (first.type === "deal_start" && first.deal === 1);
+}
+
+/** The log's last line when older plays were let go: where to see them (a play-test saw lines vanish and no word why). */
+function olderPlays() {
+  return h("li", { class: "log-older", text: t("log.older") });
 }
 
 /**

@@ -1335,6 +1335,22 @@ def test_the_plays_log_is_the_same_after_a_reload(table: Page, site: Site) -> No
     table.wait_for_selector('#app[data-screen="table"][data-busy="false"]', state="attached")
     expect(table.locator("#play-log li")).to_have_count(len(log))
     assert table.locator("#play-log li").all_inner_texts() == log
+    assert table.locator("#play-log li.log-older").count() == 0, "the log holds the whole game: nothing said to be missing"
+
+
+def test_the_plays_log_keeps_the_whole_deal_and_says_when_older_plays_are_gone(table: Page, site: Site) -> None:
+    # A play-test saw the log stop at 60 lines in deal 2, the deal's start gone and no word why.
+    save = last_deal().down  # deal 10, the person's turn: some thousand plays before it
+    table.goto(site.url)
+    table.evaluate(f"() => {{ {stored_game(save)} }}")
+    table.goto(site.url)
+    settle(table)
+    texts = table.locator("#play-log li").all_inner_texts()
+    starts = [i for i, text in enumerate(texts) if text.startswith("Deal 10:")]
+    assert len(starts) == 1 and len(texts) > 60, len(texts)  # newest first: the whole deal is above its start
+    assert any(text.startswith("Deal 9:") for text in texts), "and the deal before"
+    assert texts[-1] == "Older plays are no longer listed; the replay at the game's end shows every one."
+    assert table.locator("#play-log li").last.get_attribute("class") == "log-older"
 
 
 def test_the_plays_log_marks_each_turn_and_names_the_melds_laid_down(table: Page, site: Site) -> None:
