@@ -479,7 +479,10 @@ class Game:
         # end only: "layoff 3D 2" on 4D 5D 6D goes low), and what a joker stands for there: the
         # page draws the lay-off from the event, as the view may already be the next deal's.
         side = None if tm.meld.kind == "group" else "low" if tm.meld.start < before.start else "high"
-        event: Event = {"type": "layoff", "seat": p.seat, "card": str(action.card), "meld": action.meld, "end": side}
+        # The meld as it stands after the card (`table`, as a lay-down's): the Plays log says which
+        # meld grew, and the view may already be the next deal's.
+        event: Event = {"type": "layoff", "seat": p.seat, "card": str(action.card), "meld": action.meld, "end": side,
+                        "table": [tm.to_json()]}
         if action.card.is_joker:
             event["stands_for"] = tm.meld.stands_for()[0 if side == "low" else -1]
         self._emit(event)

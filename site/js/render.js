@@ -707,13 +707,15 @@ function olderPlays() {
 
 /**
  * One line of the Plays log. A turn's first play, its draw, closes the turn's lines (the log is
- * newest first) with a firmer rule; a lay-down names its melds. A play-test read the log as one
+ * newest first) with a firmer rule; a lay-down names its melds, a lay-off the meld it grew. A play-test read the log as one
  * long list with no turns in it, and "Kaan laid down" without the cards.
  */
 function logItem(entry) {
   const event = entry.event;
   const kind = [entry.kind, event?.type === "draw" ? "turn-start" : ""].filter(Boolean).join(" ");
-  const melds = event?.type === "laydown" ? (event.table || []).map((meld) => meld.cards) : []; // the melds laid, as laid
+  // The melds laid, as laid; a lay-off's meld as it stands after the card (a play-test could not
+  // tell which of nine melds "Jisoo laid off 6♠" had grown).
+  const melds = event?.type === "laydown" || event?.type === "layoff" ? (event.table || []).map((meld) => meld.cards) : [];
   return h("li", { class: kind }, entry.text, melds.length ? h("span", { class: "log-melds", text: meldsText(melds) }) : null);
 }
 

@@ -1351,6 +1351,14 @@ def test_the_plays_log_keeps_the_whole_deal_and_says_when_older_plays_are_gone(t
     assert any(text.startswith("Deal 9:") for text in texts), "and the deal before"
     assert texts[-1] == "Older plays are no longer listed; the replay at the game's end shows every one."
     assert table.locator("#play-log li").last.get_attribute("class") == "log-older"
+    # A lay-off names the meld it grew, the card in it (a play-test could not tell which of nine melds).
+    layoffs = [text.splitlines() for text in texts if " laid off " in text]
+    assert layoffs, "some lay-offs in a deal and a half"
+    codes = {in_words(f"{rank}{suit}"): f"{rank}{suit}" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K") for suit in "CDHS"}
+    codes["a joker"] = "JK"
+    for said, meld in (lines[:2] for lines in layoffs):
+        card = codes[said.split(" laid off ", 1)[1].rstrip(".")]
+        assert short_card(card) in meld.split("\u00a0"), (said, meld)
 
 
 def test_the_plays_log_marks_each_turn_and_names_the_melds_laid_down(table: Page, site: Site) -> None:
