@@ -285,13 +285,15 @@ async function fly(event, duration, measured = null) {
 /**
  * Play `events` from the table `previous` to the view `final`.
  * hooks.say(text, event) narrates a play; hooks.show(shownView, event) draws the table after it;
- * hooks.dealEnd(event, shownView) resolves when the person has read the deal summary.
+ * hooks.dealEnd(event, shownView) resolves when the person has read the deal summary;
+ * hooks.skipping() says the person skipped ahead: the plays left go at Instant.
  */
 export async function playEvents({ previous, final, events, speed, hooks }) {
-  const timing = SPEEDS[speed] || SPEEDS.normal;
+  const chosen = SPEEDS[speed] || SPEEDS.normal;
   let shown = previous ? clone(previous) : rewind(final, events);
   for (let i = 0; i < events.length; i += 1) {
     const event = events[i];
+    const timing = hooks.skipping?.() ? SPEEDS.instant : chosen; // the person skipped ahead (game.js skipAhead)
     const next = event.type === "deal_start" ? rewind(final, events.slice(i + 1)) : advance(shown, event);
     if (hooks.hurried?.()) { shown = next; continue; } // the person left this table: no narration, no sheet
     // The person's own plays go quickly; their draw flies into the hand even at Instant speed,

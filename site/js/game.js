@@ -1011,7 +1011,7 @@ export class Game {
     const discarded = events.some((event) => event.seat === 0 && event.type === "discard");
     const kept = animate && !discarded ? this.state.newCards.map((key) => key.split("#")[0]) : [];
     const others = events.some((event) => event.seat !== undefined && event.seat !== null && event.seat !== 0);
-    if (others) this.set({ hint: { text: t("hint.wait") }, othersPlaying: true, statusNote: null });
+    if (others) this.set({ hint: { text: t("hint.wait") }, othersPlaying: true, hurried: false, statusNote: null });
     if (events.length) {
       this.set({ final: view }); // the contract panel reads the hand after the person's play from it
       const hooks = {
@@ -1038,7 +1038,9 @@ export class Game {
           if (this.focusTable) this.focusNewTable();
         },
         hurried: () => this.hurrying > 0,
+        skipping: () => this.state.hurried,
         dealEnd: async (event, shown) => {
+          this.set({ hurried: false }); // a new deal's turns start at the person's own speed again
           const after = view.events.slice(view.events.indexOf(event) + 1);
           const last = view.game_over && !after.some((e) => e.type === "deal_end");
           // The line under the hand says what the sheet asks for, not "the computer players are playing…".
@@ -1171,6 +1173,15 @@ export class Game {
   }
 
   // ---- intents from input.js ----
+
+  /**
+   * "Skip ahead": the computer players' turns still to come before the person's (or the deal's
+   * end) play at Instant, each still said and logged. A play-test waited 5-7 s a round at the
+   * Normal speed, some 90 s a deal, with no way to hurry a round it did not need to watch.
+   */
+  skipAhead() {
+    if (this.state.othersPlaying && !this.state.hurried) this.set({ hurried: true });
+  }
 
   myTurn() {
     const { view, busy } = this.state;

@@ -36,6 +36,10 @@ export function bindInput(game) {
     if (seat) game.describeSeat(seat.getAttribute("aria-label"));
   });
 
+  on($("hint"), "click", (event) => {
+    if (event.target.closest("#skip-button")) game.skipAhead();
+  });
+
   on($("actions-end"), "click", (event) => {
     if (event.target.closest("#hint-button")) game.askHint();
   });

@@ -658,8 +658,12 @@ export class Renderer {
     const follow = state.hint?.follow ?? "";
     // What the next tap does follows in a part of its own: a phone hides it after a reason, which
     // would make the line three (Turkish four) and lift the buttons and the hand under the finger.
-    if (hint.textContent !== (follow ? `${text} ${follow}` : text)) {
-      hint.replaceChildren(text, ...(follow ? [" ", h("span", { class: "hint-follow", text: follow })] : []));
+    // While the computer players play at a speed that takes time, "Skip ahead" (game.js skipAhead).
+    const skip = Boolean(state.othersPlaying && !state.hurried && state.settings.speed !== "instant");
+    const skipWords = skip ? t("hint.skip") : "";
+    if (hint.textContent !== [text, follow, skipWords].filter(Boolean).join(" ")) {
+      hint.replaceChildren(text, ...(follow ? [" ", h("span", { class: "hint-follow", text: follow })] : []),
+        ...(skip ? [" ", h("button", { type: "button", class: "skip-button", id: "skip-button", text: skipWords })] : []));
     }
     hint.classList.toggle("reasoned", Boolean(state.hint?.reasoned));
     hint.classList.toggle("warn", Boolean(state.hint?.warn));

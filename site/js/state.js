@@ -73,6 +73,7 @@ export function initialState(settings) {
     commandError: "",
     thinking: false,      // an engine call is taking more than a moment
     othersPlaying: false, // the computer players' turns are being played out on the table
+    hurried: false,       // the person asked to skip ahead: the rest of this deal's round plays at Instant
     lessonPile: null,     // the lesson's draw step: the one pile it lets the person draw from (tutorial.js)
     keyboardOpen: false,  // the keyboard panel (Legal moves, Command) is open; remembered (KEYS.panels)
   };

@@ -1556,7 +1556,8 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
     table.get_by_role("button", name="Discard", exact=True).click()
     table.wait_for_selector('#app[data-busy="true"]', state="attached")
     table.click("#stock", force=True)
-    expect(hint).to_contain_text(re.compile(r"^(Not your turn yet: (Mira|Kaan|Jisoo) is playing\.|The computer players are playing…)$"))
+    # (Skip ahead, offered meanwhile, follows the words: test_skip_ahead_plays_the_rest_of_the_computer_players_round_at_instant.)
+    expect(hint).to_contain_text(re.compile(r"^(Not your turn yet: (Mira|Kaan|Jisoo) is playing\.|The computer players are playing…) Skip ahead$"))
     # The wait follows the turns: the line names each seat as it plays, and a tap after the last
     # seat's discard is not left saying "Not your turn yet" once the person's turn has come (a
     # play-test read it beside the ringed piles, as if a tap had been refused).
@@ -1567,7 +1568,8 @@ def test_every_tap_answers_in_words(table: Page, site: Site) -> None:
       let tapped = false;
       (function poll() {
         if (app.dataset.busy === "false") { done(lines); return; }
-        if (!lines.includes(hint.textContent)) lines.push(hint.textContent);
+        const words = hint.textContent.replace(/ Skip ahead$/, "");
+        if (!lines.includes(words)) lines.push(words);
         if (!tapped && /^Jisoo discarded/.test(said.querySelector(".latest")?.textContent ?? "")) { stock.click(); tapped = true; }
         requestAnimationFrame(poll);
       })();
@@ -2021,3 +2023,46 @@ def test_a_game_chosen_from_the_menu_over_a_deals_last_table_starts(table: Page,
     expect(table.locator("#deal-counter")).to_contain_text("Deal 1/10")
     expect(table.locator("#next-deal-button")).to_be_hidden()
     assert table.locator("dialog[open]").count() == 0
+
+
+FLIGHTS = """() => {
+  window.flights = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) if (node.classList?.contains("flying")) window.flights.push(performance.now());
+  }).observe(document.body, { childList: true });
+  document.addEventListener("click", (event) => { if (event.target.id === "skip-button") window.skippedAt = performance.now(); }, true);
+}"""
+
+
+def test_skip_ahead_plays_the_rest_of_the_computer_players_round_at_instant(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
+    """At the Normal speed, while the computer players play, the line under the hand offers "Skip
+    ahead": the rest of the round then plays at Instant (no card flies), every play still logged.
+    A play-test waited 5-7 s a round, some 90 s a deal, with no way to hurry."""
+    from test_a11y import axe
+
+    seed = next(s for s in (f"skip-{n}" for n in range(40))
+                if not json.loads(engine_twin(s).act("draw stock"))["view"]["progress"]["ready"])
+    twin = engine_twin(seed)
+    twin.act("draw stock")
+    with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en", bypass_csp=True) as page:
+        page.context.add_init_script(settings_script("en", "normal"))
+        open_seed(page, site, seed)
+        command(page, "draw stock")
+        page.wait_for_selector('#app[data-busy="false"][data-phase="play"]', state="attached")
+        throw = hand(page)[-1]
+        answer = json.loads(twin.act(f"discard {throw}"))
+        page.evaluate(FLIGHTS)
+        before = page.locator("#play-log li").count()
+        command(page, f"discard {throw}")
+        skip = page.get_by_role("button", name="Skip ahead")
+        expect(skip).to_be_visible()
+        assert axe(page, "skip ahead") == []
+        page.wait_for_function("window.flights.length > 0")  # the round plays at the Normal speed until then
+        skip.click()
+        page.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
+        later = page.evaluate("window.flights.filter((t) => t > window.skippedAt).length")
+        assert later == 0, f"{later} cards flew after Skip ahead"
+        expect(skip).to_have_count(0)
+        # Every play of the round is still said and logged.
+        plays = [e for e in answer["view"]["events"] if e.get("seat") not in (None, 0)]
+        assert plays and page.locator("#play-log li").count() - before >= len(plays)
