@@ -15,6 +15,16 @@ globalThis.fetch = async (url) => {
 const { setLanguage, t } = await import("../../site/js/i18n.js");
 const { afterSentence, climbWords, contractHelp, hintReason, moveWords, readySentence } = await import("../../site/js/hints.js");
 
+/** evaluate.progress of 9S 3H KC 3S KS QD 3H 8D 4C 3C at step 3: a run of one held card, one of two. */
+const ONE_HELD_CARD = {
+  step: 3, missing: 5, ready: false,
+  melds: [
+    { kind: "run", size: 4, rank: null, suit: "C", low: "JC", high: "KC", have: ["KC"], missing: 3, options: ["10C", "JC", "QC", "AC", "JK"], shared: ["KC"] },
+    { kind: "run", size: 4, rank: null, suit: "S", low: "9S", high: "KS", have: ["9S", "KS"], missing: 2, options: ["10S", "JS", "QS", "JK"], shared: [] },
+  ],
+  outs: ["10C", "JC", "QC", "AC", "10S", "JS", "QS", "JK"],
+};
+
 /** A view as the engine gives it once the person is down (only what the sentence reads). */
 function view({ step = 4, next = step + 1, final = false, now = false, turn = 1, phase = "draw" } = {}) {
   return {
@@ -322,15 +332,8 @@ test("a run whose ways of finishing share one card is named by it, not by a span
   assert.equal(progressSentence(apart, hand),
     "4 cards to go: 2 more for the run with 4♣ (2♣, 3♣, 5♣, 6♣ or a joker); 2 more for the run 2♥–\u20605♥ (3♥, 4♥ or a joker)."); // a play-test read "the run A♣–7♣"
   // One held card: named by it, not by the engine's window (a play-test holding 2♣ alone read
-  // "the run 2♣–4♣"). evaluate.progress of 9S 3H KC 3S KS QD 3H 8D 4C 3C, step 3:
-  const single = {
-    step: 3, missing: 5, ready: false,
-    melds: [
-      { kind: "run", size: 4, rank: null, suit: "C", low: "JC", high: "KC", have: ["KC"], missing: 3, options: ["10C", "JC", "QC", "AC", "JK"], shared: ["KC"] },
-      { kind: "run", size: 4, rank: null, suit: "S", low: "9S", high: "KS", have: ["9S", "KS"], missing: 2, options: ["10S", "JS", "QS", "JK"], shared: [] },
-    ],
-    outs: ["10C", "JC", "QC", "AC", "10S", "JS", "QS", "JK"],
-  };
+  // "the run 2♣–4♣").
+  const single = ONE_HELD_CARD;
   assert.ok(progressSentence(single, ["9S", "3H", "KC", "3S", "KS", "QD", "3H", "8D", "4C", "3C"]).includes("3 more for the run with K♣ ("), progressSentence(single, []));
   for (const [lang, words] of [["tr", "4♣ içeren seri"], ["ko", "4♣ 포함 런"]]) {
     await setLanguage(lang);
@@ -427,14 +430,7 @@ test("a meld short of its two real cards says how many of its missing cards must
     ],
     outs: ["AC", "AD", "AH", "AS", "7H", "7S", "JK"],
   };
-  const single = {
-    step: 3, missing: 5, ready: false,
-    melds: [
-      { kind: "run", size: 4, rank: null, suit: "C", low: "JC", high: "KC", have: ["KC"], missing: 3, options: ["10C", "JC", "QC", "AC", "JK"], shared: ["KC"] },
-      { kind: "run", size: 4, rank: null, suit: "S", low: "9S", high: "KS", have: ["9S", "KS"], missing: 2, options: ["10S", "JS", "QS", "JK"], shared: [] },
-    ],
-    outs: ["10C", "JC", "QC", "AC", "10S", "JS", "QS", "JK"],
-  };
+  const single = ONE_HELD_CARD;
   const expected = {
     en: ["3 cards to go: 2 more for the group of aces (ace or a joker, at least one real); one more 7 or a joker for the group of 7s.",
       "3 more for the run with K♣ (10♣, J♣, Q♣, A♣ or a joker, at least one real)",
