@@ -233,3 +233,19 @@ def test_shape_without_a_card_matches_the_search() -> None:
             else:
                 spared += 1
     assert exact > 100 and spared > 100
+
+
+def test_a_meld_says_how_many_of_its_missing_cards_must_be_real() -> None:
+    """A meld needs two real cards: a group of one ace wants two more, one of them an ace (the
+    page says "at least one real"; a play-test read "ace or a joker" as room for two jokers)."""
+    one_ace = progress(parse_cards("AS 7C 7D 2H 4D 9S 10C JH QD KS"), 1)
+    aces, sevens = sorted((m.to_json() for m in one_ace.melds), key=lambda m: m["rank"] != "A")
+    assert (aces["rank"], aces["have"], aces["missing"], aces["real"]) == ("A", ["AS"], 2, 1)
+    assert "JK" in aces["options"]
+    assert (sevens["have"], sevens["real"]) == (["7C", "7D"], 0)
+    with_joker = progress(parse_cards("KC JK 3D 3S 5H 8D 9S 10C 2H 6D"), 1).to_json()["melds"]
+    assert [m["real"] for m in with_joker] == [0, 1]  # 3D 3S JK: two real; 2H alone wants one more
+    runs = progress(parse_cards("9S 3H KC 3S KS QD 3H 8D 4C 3C"), 3).to_json()["melds"]
+    assert [(m["have"], m["real"]) for m in runs if m["kind"] == "run"] == [(["3C", "4C"], 0), (["KC"], 1)], runs
+    lone = progress(parse_cards("KC 2D 5H 8S JH 6C 9D"), 3).to_json()["melds"]
+    assert all(m["real"] == max(0, 2 - len([c for c in m["have"] if c != "JK"])) for m in lone) and any(m["real"] == 1 for m in lone), lone

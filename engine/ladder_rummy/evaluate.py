@@ -128,7 +128,14 @@ class MeldProgress:
             "kind": req.kind, "size": req.size, "rank": rank_text(self.rank) if self.rank else None,
             "suit": self.suit, "low": low, "high": high, "have": [str(c) for c in self.cards],
             "missing": self.missing, "options": [str(c) for c in self.options], "shared": [str(c) for c in self.shared],
+            "real": self.real_needed(),
         }
+
+    def real_needed(self) -> int:
+        """How many of the missing cards must be real (not jokers): a meld needs MIN_NATURALS real
+        cards, so a group of one ace wants two more, one of them an ace. The page says so; a
+        play-test read "2 more (ace or a joker)" as room for two jokers."""
+        return max(0, MIN_NATURALS - sum(1 for c in self.cards if not c.is_joker))
 
     def describe_options(self) -> str:
         """``"a 9 or a joker"``, ``"8D or 3D"``: the cards that would help, in words."""

@@ -386,10 +386,12 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
   }
 
   async function submit(req, context) {
+    // Another site's post is refused before it is counted: counted, it would use up the
+    // network's per-instance allowance and lock the game's own page out (a review found it).
+    checkSender(req);
     const address = clientAddress(req, context);
     const fromAddress = byAddress.take(addressNetwork(address));
     if (!fromAddress.ok) throw limited("address", fromAddress.retryAfter);
-    checkSender(req);
 
     const text = await readBody(req, MAX_BODY_BYTES);
     let body;

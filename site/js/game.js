@@ -557,7 +557,7 @@ export class Game {
       return LATER;
     }
     if (!args.learn) this.dropLesson(); // another game replaces the lesson
-    this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null });
+    this.set({ busy: true, selected: null, arrange: null, manual: false, order: [], log: [], commandError: "", hint: null, skippable: false, skipping: false });
     const answer = await this.ask(this.engine.newGame(args));
     this.set({ busy: false, replies: this.state.replies + 1 });
     if (!answer.ok) {
@@ -1011,14 +1011,15 @@ export class Game {
     const discarded = events.some((event) => event.seat === 0 && event.type === "discard");
     const kept = animate && !discarded ? this.state.newCards.map((key) => key.split("#")[0]) : [];
     const others = events.some((event) => event.seat !== undefined && event.seat !== null && event.seat !== 0);
-    if (others) this.set({ hint: { text: t("hint.wait") }, othersPlaying: true, hurried: false, statusNote: null });
+    if (others) this.set({ hint: { text: t("hint.wait") }, othersPlaying: true, skippable: true, skipping: false, statusNote: null });
+    const instantNow = () => speed === "instant" || this.state.skipping; // the chosen speed, or Skip ahead
     if (events.length) {
       this.set({ final: view }); // the contract panel reads the hand after the person's play from it
       const hooks = {
         say: (text, event) => {
           round.push(text);
           this.say(text, { kind: event.type === "deal_start" || event.type === "deal_end" ? "deal" : "", event });
-          if (speed === "instant") this.set({ statusEarlier: round.slice(0, -1).join(" ") });
+          if (instantNow()) this.set({ statusEarlier: round.slice(0, -1).join(" ") });
           this.sound?.event(event);
         },
         show: (shown, event) => {
@@ -1033,14 +1034,15 @@ export class Game {
           if (event.type === "discard" && event.seat === 0) kept.length = 0;
           this.set({ shown, order, recentMelds: recent, newCards: newKeys(order, drawn.length ? drawn : kept) });
           this.set(this.waitFollows());
-          if (speed !== "instant" || event.seat === 0) this.renderer.flush();
+          if (!instantNow() || event.seat === 0) this.renderer.flush();
           if (event.seat === 0) this.keepFocus(); // the card played had the focus
           if (this.focusTable) this.focusNewTable();
         },
         hurried: () => this.hurrying > 0,
-        skipping: () => this.state.hurried,
+        skipping: () => this.state.skipping,
         dealEnd: async (event, shown) => {
-          this.set({ hurried: false }); // a new deal's turns start at the person's own speed again
+          // No Skip ahead beside the deal's sheet; the next deal's turns start at the chosen speed.
+          this.set({ skippable: false, skipping: false });
           const after = view.events.slice(view.events.indexOf(event) + 1);
           const last = view.game_over && !after.some((e) => e.type === "deal_end");
           // The line under the hand says what the sheet asks for, not "the computer players are playing…".
@@ -1066,7 +1068,7 @@ export class Game {
           }
           // The sheet closed: the next deal's computer turns (if any come first) play on.
           const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
-          this.set({ hint: others ? { text: t("hint.wait") } : null });
+          this.set({ hint: others ? { text: t("hint.wait") } : null, skippable: others });
         },
       };
       await playEvents({ previous: previous || this.state.shown, final: view, events, speed, hooks });
@@ -1077,9 +1079,10 @@ export class Game {
       for (const event of view.events || []) if (event.seat === 0 && event.type === "draw" && event.card) drawn.push(event.card);
     }
     const newCards = newKeys(order, drawn.length ? drawn : kept);
-    this.set({ view, shown: view, final: null, save: answer.save, order, newCards, selected: null, othersPlaying: false });
+    const whole = instantNow(); // a round played at Instant is said whole (statusEarlier)
+    this.set({ view, shown: view, final: null, save: answer.save, order, newCards, selected: null, othersPlaying: false, skippable: false, skipping: false });
     if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
-    if (speed !== "instant" || round.length < 2) this.set({ statusEarlier: "" });
+    if (!whole || round.length < 2) this.set({ statusEarlier: "" });
     // What the computer players did to the table this round stays above the status line through
     // the person's turn (this deal's plays only: a deal that ended has its sheet). Kept as events,
     // so it is worded in the language of the moment.
@@ -1180,7 +1183,7 @@ export class Game {
    * Normal speed, some 90 s a deal, with no way to hurry a round it did not need to watch.
    */
   skipAhead() {
-    if (this.state.othersPlaying && !this.state.hurried) this.set({ hurried: true });
+    if (this.state.skippable && !this.state.skipping) this.set({ skipping: true });
   }
 
   myTurn() {

@@ -74,20 +74,14 @@ function holdsAnOption(meld, hand) {
 }
 
 /**
- * How many of a meld's missing cards must be real (not jokers): a meld needs two real cards, so
- * a group of one ace wants two more, one of them an ace. A play-test read "2 more for the group
- * of aces (ace or a joker)" as room for two jokers, which the rules refuse.
+ * One meld's part of the panel's line: "2 more for the group of aces (ace or a joker, at least one
+ * real)". How many must be real is the engine's (`real`: a meld needs two real cards); a play-test
+ * read "2 more for the group of aces (ace or a joker)" as room for two jokers.
  */
-function realNeeded(meld) {
-  const naturals = (meld.have || []).filter((card) => card !== "JK").length;
-  return Math.max(0, 2 - naturals);
-}
-
-/** One meld's part of the panel's line: "2 more for the group of aces (ace or a joker, at least one real)". */
 function needWords(meld, which, hand) {
   const words = { count: meld.missing, options: optionWords(meld, hand), which };
   if (meld.missing === 1) return t(holdsAnOption(meld, hand) ? "progress.need_one_list" : "progress.need_one", words);
-  const real = realNeeded(meld);
+  const real = meld.real ?? 0;
   if (!meld.options.includes("JK") || real === 0) return t("progress.need", words);
   return t(real === 1 ? "progress.need_real_one" : "progress.need_real", { ...words, real });
 }

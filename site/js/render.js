@@ -659,11 +659,12 @@ export class Renderer {
     // What the next tap does follows in a part of its own: a phone hides it after a reason, which
     // would make the line three (Turkish four) and lift the buttons and the hand under the finger.
     // While the computer players play at a speed that takes time, "Skip ahead" (game.js skipAhead).
-    const skip = Boolean(state.othersPlaying && !state.hurried && state.settings.speed !== "instant");
-    const skipWords = skip ? t("hint.skip") : "";
-    if (hint.textContent !== [text, follow, skipWords].filter(Boolean).join(" ")) {
+    const skip = state.skippable && !state.skipping && state.settings.speed !== "instant" ? t("hint.skip") : "";
+    const said = JSON.stringify([text, follow, skip]);
+    if (hint.dataset.said !== said) { // redrawn only when it changes: a redrawn button loses a click or the focus
+      hint.dataset.said = said;
       hint.replaceChildren(text, ...(follow ? [" ", h("span", { class: "hint-follow", text: follow })] : []),
-        ...(skip ? [" ", h("button", { type: "button", class: "skip-button", id: "skip-button", text: skipWords })] : []));
+        ...(skip ? [text ? " " : "", h("button", { type: "button", class: "skip-button", id: "skip-button", text: skip })] : []));
     }
     hint.classList.toggle("reasoned", Boolean(state.hint?.reasoned));
     hint.classList.toggle("warn", Boolean(state.hint?.warn));

@@ -73,7 +73,8 @@ export function initialState(settings) {
     commandError: "",
     thinking: false,      // an engine call is taking more than a moment
     othersPlaying: false, // the computer players' turns are being played out on the table
-    hurried: false,       // the person asked to skip ahead: the rest of this deal's round plays at Instant
+    skippable: false,     // "Skip ahead" is offered: the computer players play and no deal's sheet is open
+    skipping: false,      // the person skipped ahead: the rest of this round plays at Instant (game.js skipAhead)
     lessonPile: null,     // the lesson's draw step: the one pile it lets the person draw from (tutorial.js)
     keyboardOpen: false,  // the keyboard panel (Legal moves, Command) is open; remembered (KEYS.panels)
   };

@@ -19,8 +19,8 @@ const { afterSentence, climbWords, contractHelp, hintReason, moveWords, readySen
 const ONE_HELD_CARD = {
   step: 3, missing: 5, ready: false,
   melds: [
-    { kind: "run", size: 4, rank: null, suit: "C", low: "JC", high: "KC", have: ["KC"], missing: 3, options: ["10C", "JC", "QC", "AC", "JK"], shared: ["KC"] },
-    { kind: "run", size: 4, rank: null, suit: "S", low: "9S", high: "KS", have: ["9S", "KS"], missing: 2, options: ["10S", "JS", "QS", "JK"], shared: [] },
+    { kind: "run", size: 4, rank: null, suit: "C", low: "JC", high: "KC", have: ["KC"], missing: 3, options: ["10C", "JC", "QC", "AC", "JK"], shared: ["KC"], real: 1 },
+    { kind: "run", size: 4, rank: null, suit: "S", low: "9S", high: "KS", have: ["9S", "KS"], missing: 2, options: ["10S", "JS", "QS", "JK"], shared: [], real: 0 },
   ],
   outs: ["10C", "JC", "QC", "AC", "10S", "JS", "QS", "JK"],
 };
@@ -425,8 +425,8 @@ test("a meld short of its two real cards says how many of its missing cards must
   const aces = {
     step: 1, missing: 3, ready: false,
     melds: [
-      { kind: "group", size: 3, rank: "A", suit: null, have: ["AS"], missing: 2, options: ["AC", "AD", "AH", "AS", "JK"] },
-      { kind: "group", size: 3, rank: "7", suit: null, have: ["7C", "7D"], missing: 1, options: ["7H", "7S", "JK"] },
+      { kind: "group", size: 3, rank: "A", suit: null, have: ["AS"], missing: 2, options: ["AC", "AD", "AH", "AS", "JK"], real: 1 },
+      { kind: "group", size: 3, rank: "7", suit: null, have: ["7C", "7D"], missing: 1, options: ["7H", "7S", "JK"], real: 0 },
     ],
     outs: ["AC", "AD", "AH", "AS", "7H", "7S", "JK"],
   };
