@@ -660,11 +660,13 @@ export class Renderer {
     // would make the line three (Turkish four) and lift the buttons and the hand under the finger.
     // While the computer players play at a speed that takes time, "Skip ahead" (game.js skipAhead).
     const skip = state.skippable && !state.skipping && state.settings.speed !== "instant" ? t("hint.skip") : "";
-    const said = JSON.stringify([text, follow, skip]);
-    if (hint.dataset.said !== said) { // redrawn only when it changes: a redrawn button loses a click or the focus
-      hint.dataset.said = said;
-      hint.replaceChildren(text, ...(follow ? [" ", h("span", { class: "hint-follow", text: follow })] : []),
-        ...(skip ? [text ? " " : "", h("button", { type: "button", class: "skip-button", id: "skip-button", text: skip })] : []));
+    // Redrawn only when its words change (a redrawn button loses a click or the focus): the parts
+    // joined by single spaces, so the line's own text is exactly those words.
+    const words = [text, follow, skip].filter(Boolean).join(" ");
+    if (hint.textContent !== words) {
+      const parts = [text, follow && h("span", { class: "hint-follow", text: follow }),
+        skip && h("button", { type: "button", class: "skip-button", id: "skip-button", text: skip })].filter(Boolean);
+      hint.replaceChildren(...parts.flatMap((part, i) => (i ? [" ", part] : [part])));
     }
     hint.classList.toggle("reasoned", Boolean(state.hint?.reasoned));
     hint.classList.toggle("warn", Boolean(state.hint?.warn));
