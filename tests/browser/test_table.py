@@ -1050,10 +1050,31 @@ def test_language_follows_the_browser(browser: Browser, site: Site) -> None:
         context.close()
 
 
+def plays_log_in_deal_ten(table: Page) -> None:
+    """The Plays log of a game resumed in deal 10, some thousand plays in: it keeps the whole deal
+    and the one before, says that older plays are gone, and names the meld of every lay-off. A
+    play-test saw the log stop at 60 lines in deal 2, its deal's start gone and no word why, and
+    could not tell which of nine melds "Jisoo laid off 6♠" had grown."""
+    texts = table.locator("#play-log li").all_inner_texts()
+    starts = [i for i, text in enumerate(texts) if text.startswith("Deal 10:")]
+    assert len(starts) == 1 and len(texts) > 60, len(texts)  # the whole deal, newest first above its start
+    assert any(text.startswith("Deal 9:") for text in texts), "and the deal before"
+    assert texts[-1] == "Older plays are no longer listed; the replay at the game's end shows every one."
+    assert table.locator("#play-log li").last.get_attribute("class") == "log-older"
+    # A lay-off names the meld it grew, the card in it (a play-test could not tell which of nine melds).
+    layoffs = [text.splitlines() for text in texts if " laid off " in text]
+    assert layoffs, "some lay-offs in a deal and a half"
+    codes = {in_words(f"{rank}{suit}"): f"{rank}{suit}" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K") for suit in "CDHS"}
+    codes["a joker"] = "JK"
+    for said, meld in (lines[:2] for lines in layoffs):
+        card = codes[said.split(" laid off ", 1)[1].rstrip(".")]
+        assert short_card(card) in meld.split("\u00a0"), (said, meld)
+
+
 def test_the_last_deal_played_to_the_end_screen(table: Page, site: Site) -> None:
-    """A New Game resumed at its last deal (as after a reload), played to the end through
-    "Legal moves" and the Command box: the results, their chart and buttons, and a finished
-    save that no tab resumes.
+    """A New Game resumed at its last deal (as after a reload), its Plays log as it was
+    (plays_log_in_deal_ten), played to the end through "Legal moves" and the Command box: the
+    results, their chart and buttons, and a finished save that no tab resumes.
 
     The game's first nine deals are not played here: the challenge test plays a first deal
     through the page (test_features.play_through), and a whole game through the page cost
@@ -1064,6 +1085,7 @@ def test_the_last_deal_played_to_the_end_screen(table: Page, site: Site) -> None
     table.evaluate(f"() => {{ {stored_game(last.before)} }}")
     table.goto(site.url)
     settle(table)
+    plays_log_in_deal_ten(table)
     badge = table.locator("#deal-counter .mode-badge")
     assert badge.text_content() == "New Game: Easy"  # the difficulty, all game long; "New Game: " for screen readers only
     assert badge.locator(".visually-hidden").text_content() == "New Game: "
@@ -1337,28 +1359,6 @@ def test_the_plays_log_is_the_same_after_a_reload(table: Page, site: Site) -> No
     assert table.locator("#play-log li").all_inner_texts() == log
     assert table.locator("#play-log li.log-older").count() == 0, "the log holds the whole game: nothing said to be missing"
 
-
-def test_the_plays_log_keeps_the_whole_deal_and_says_when_older_plays_are_gone(table: Page, site: Site) -> None:
-    # A play-test saw the log stop at 60 lines in deal 2, the deal's start gone and no word why.
-    save = last_deal().down  # deal 10, the person's turn: some thousand plays before it
-    table.goto(site.url)
-    table.evaluate(f"() => {{ {stored_game(save)} }}")
-    table.goto(site.url)
-    settle(table)
-    texts = table.locator("#play-log li").all_inner_texts()
-    starts = [i for i, text in enumerate(texts) if text.startswith("Deal 10:")]
-    assert len(starts) == 1 and len(texts) > 60, len(texts)  # newest first: the whole deal is above its start
-    assert any(text.startswith("Deal 9:") for text in texts), "and the deal before"
-    assert texts[-1] == "Older plays are no longer listed; the replay at the game's end shows every one."
-    assert table.locator("#play-log li").last.get_attribute("class") == "log-older"
-    # A lay-off names the meld it grew, the card in it (a play-test could not tell which of nine melds).
-    layoffs = [text.splitlines() for text in texts if " laid off " in text]
-    assert layoffs, "some lay-offs in a deal and a half"
-    codes = {in_words(f"{rank}{suit}"): f"{rank}{suit}" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K") for suit in "CDHS"}
-    codes["a joker"] = "JK"
-    for said, meld in (lines[:2] for lines in layoffs):
-        card = codes[said.split(" laid off ", 1)[1].rstrip(".")]
-        assert short_card(card) in meld.split("\u00a0"), (said, meld)
 
 
 def test_the_plays_log_marks_each_turn_and_names_the_melds_laid_down(table: Page, site: Site) -> None:
