@@ -1083,7 +1083,7 @@ export class Game {
     this.set({ view, shown: view, final: null, save: answer.save, order, newCards, selected: null, othersPlaying: false, skippable: false, skipping: false });
     if (view.game_over) this.set({ hint: { text: t("hint.over") } }); // not "the computer players are playing…"
     if (!whole || round.length < 2) this.set({ statusEarlier: "" });
-    // What the computer players did to the table this round stays above the status line through
+    // What the computer players did to the table this round stays below the status line through
     // the person's turn (this deal's plays only: a deal that ended has its sheet). Kept as events,
     // so it is worded in the language of the moment.
     if (others) this.set({ statusNote: { events: roundSince(events), players: view.players } });
@@ -1104,7 +1104,7 @@ export class Game {
       const kind = event.type === "deal_start" || event.type === "deal_end" ? "deal" : "";
       return { id: this.logId, text: narrate(event, view.players), kind, event };
     }).filter((entry) => entry.text);
-    // The line above the status box, as it stood before the reload: what the computer players did
+    // The line below the status line, as it stood before the reload: what the computer players did
     // to the table since the person's last turn (a play-test reloaded mid-turn and lost it).
     const note = view.turn === 0 && !view.game_over ? roundSince(answer.events) : [];
     this.set({ log, statusNote: note.length ? { events: note, players: view.players } : null });

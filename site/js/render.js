@@ -297,7 +297,7 @@ export class Renderer {
   /** The latest play, shown; the plays just before it (an instant round) kept for screen readers. */
   drawStatus(state) {
     const status = $("status");
-    // What the computer players did to the table last round, above the line: shown, not read
+    // What the computer players did to the table last round, below the line: shown, not read
     // again (each play was said as it happened), and not part of the status line.
     const note = $("status-note");
     const said = this.roundLine(state.statusNote);
@@ -313,8 +313,9 @@ export class Renderer {
     // smaller rather than scroll inside it. Read only when the text changed.
     if (changed || noted) {
       const box = $("status-box");
+      const body = $("status-body");
       box.classList.remove("dense");
-      if (box.scrollHeight > box.clientHeight + 1) box.classList.add("dense");
+      if (body.scrollHeight > body.clientHeight + 1) box.classList.add("dense");
     }
   }
 

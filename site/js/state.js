@@ -58,7 +58,7 @@ export function emptyTable() {
     log: [],              // recent plays, newest last
     recentMelds: [],      // meld ids touched by the last plays (outlined)
     statusEarlier: "",    // the plays before the status line's one in an instant round (read out, not shown)
-    statusNote: null,     // {events, players}: the computer players' last round, shown above it (anim.js roundNote)
+    statusNote: null,     // {events, players}: the computer players' last round, shown below it (anim.js roundNote)
   };
 }
 

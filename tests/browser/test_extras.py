@@ -548,7 +548,7 @@ def english_list(items: list[str]) -> str:
 
 
 def round_note(events: list[dict[str, Any]], names: list[str]) -> str:
-    """The English line the page keeps above the status line for a round's events (anim.js roundNote)."""
+    """The English line the page keeps below the status line for a round's events (anim.js roundNote)."""
     short = lambda card: "★" if card == "JK" else card[:-1] + SUIT_SIGNS[card[-1]]  # noqa: E731
     acts: dict[int, list] = {}
     for event in events:
@@ -572,7 +572,7 @@ def round_note(events: list[dict[str, Any]], names: list[str]) -> str:
 
 
 def test_the_status_box_keeps_what_the_computer_players_did_to_the_table(context: BrowserContext, page: Page, site: Site) -> None:
-    """After the computer players' round, a line above the status line keeps the discards they
+    """After the computer players' round, a line below the status line keeps the discards they
     took, their lay-downs and lay-offs (a phone play-test saw only the last discard), in the
     language of the moment, and outside the live status line (each play was read as it came);
     a reload during the person's turn keeps it (a play-test lost it)."""

@@ -229,6 +229,39 @@ def open_at(page: Page, site: Site, save: dict, phase: str = "play") -> None:
     page.wait_for_selector(f'#app[data-phase="{phase}"]', state="attached")
 
 
+# Once down, every sentence of what is left to do this deal (the contract.after* texts of the
+# language, the longest step number in them), under any contract of the ladder, fits the lines
+# the contract panel reserves (where it reserves none, the shortest sentence's): one that took a
+# line more grew the panel at every turn of the person's, moving the hand and the actions (a
+# layout shift at 360 px: "Draw, then lay off…" was a line longer than "Lay off…").
+AFTER_FITS = """async ([texts, ladder]) => {
+  const { contractWords } = await import("./js/i18n.js");
+  const panel = document.getElementById("contract-panel");
+  const sentence = panel.querySelector(".contract-missing.after");
+  const words = panel.querySelector(".contract-words");
+  if (!sentence || !words) return ["no contract or no sentence of what is left to do once down"];
+  const reserved = parseFloat(getComputedStyle(panel).minHeight) || 0; // none on a phone on its side
+  const kept = [sentence.textContent, words.textContent];
+  const out = [];
+  for (const [step, contract] of ladder) {
+    words.textContent = contractWords(contract);
+    const heights = texts.map(([, text]) => { sentence.textContent = text; return panel.getBoundingClientRect().height; });
+    const room = Math.max(reserved, Math.min(...heights)); // where none is reserved: the shortest's
+    heights.forEach((height, i) => {
+      if (height > room + 0.5) out.push(`step ${step}, contract.${texts[i][0]}: a line more than the panel keeps (${room.toFixed(0)} → ${height.toFixed(0)} px)`);
+    });
+  }
+  [sentence.textContent, words.textContent] = kept;
+  return out;
+}"""
+
+
+
+def after_sentences(lang: str) -> list[list[str]]:
+    """The language's sentences of what is left once down, with the longest step number."""
+    texts = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))["contract"]
+    return [[key, text.replace("{next}", "10")] for key, text in texts.items() if key.startswith("after")]
+
 def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, panels: dict | None = None) -> list[str]:
     """Resize, let the table redraw, screenshot, and list every layout problem at that size.
 
@@ -296,6 +329,7 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         assert page.locator("#laydown-button").is_hidden()  # down: Lay down and Arrange have left the row
         for size in sizes:
             problems += check(page, size, touch, "crowded-lifted", lang, panels)
+            problems += [f"{lang} {size[0]}×{size[1]}: {p}" for p in page.evaluate(AFTER_FITS, [after_sentences(lang), LADDER])]
             # Discard kept its place (a play-test's thumb found a greyed Lay down where it had been).
             box = page.locator("#discard-button").bounding_box()
             if abs(box["x"] + box["width"] - discard[size]) > 1:

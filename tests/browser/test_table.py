@@ -157,7 +157,7 @@ def test_a_whole_deal_by_clicking(table: Page, site: Site) -> None:
         if answer["view"]["players"][0]["laid_down"] and answer["view"]["turn"] == 0:
             # Where the ladder goes next is the engine's word (next_step), never the page's count.
             now = "Discard to end your turn: lay-offs start on your next one." if verb == "laydown" else \
-                "Draw, then lay off on any meld (no new melds this deal) or discard; go out to end the deal." \
+                "Draw, then lay off (no new melds this deal) or discard; going out ends the deal." \
                 if answer["view"]["phase"] == "draw" else "Lay off cards on any meld (no new melds this deal), or discard; go out to end the deal."
             expect(table.locator("#contract-panel .contract-missing.after")).to_have_text(
                 f"{now} Next deal: step {answer['view']['players'][0]['next_step']}.")

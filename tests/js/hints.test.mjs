@@ -35,7 +35,7 @@ function view({ step = 4, next = step + 1, final = false, now = false, turn = 1,
 
 const WORDS = {
   en: { next: "Next deal", last: "the game's last deal", ten: "Contract 10 is down", draw: "Draw, then" },
-  tr: { next: "Sonraki dağıtım", last: "oyunun son dağıtımı", ten: "10. kontrat açıldı", draw: "Çektikten sonra" },
+  tr: { next: "Sonraki dağıtım", last: "oyunun son dağıtımı", ten: "10. kontrat açıldı", draw: "Çek" },
   ko: { next: "다음 딜", last: "게임의 마지막 딜", ten: "10번째 계약을 내려놓", draw: "뽑은 뒤" },
 };
 
