@@ -85,6 +85,18 @@ function checkPlayerId(value, field = "playerId") {
   return value.toLowerCase();
 }
 
+/**
+ * The asking player's own id, or null: from the X-Player-Id header, or from a `playerId` query
+ * parameter (pages cached before the header), never both. Read in one place, so every check of
+ * "who asks" sees the same answer.
+ */
+function askingPlayerId(req, params) {
+  const header = req.headers.get("x-player-id");
+  if (header !== null && params.has("playerId")) throw invalid("give the player id once: in X-Player-Id");
+  if (header !== null) return checkPlayerId(header, "X-Player-Id");
+  return params.has("playerId") ? checkPlayerId(params.get("playerId")) : null;
+}
+
 function checkLog(log) {
   if (!Array.isArray(log) || log.length === 0) throw invalid("log: must be a non-empty list of actions");
   if (log.length > MAX_LOG_ENTRIES) throw invalid(`log: at most ${MAX_LOG_ENTRIES} entries`);
@@ -484,13 +496,8 @@ export function createHandler({ store, engine, now = () => new Date(), limits = 
     const logParam = params.get("log");
     if (logParam !== null && logParam !== "0" && logParam !== "1") throw invalid("log: 1 for the entry's log, else leave it out");
     const wantsLog = logParam === "1";
-    if ((params.has("playerId") || req.headers.has("x-player-id")) && params.has("player")) {
-      throw invalid("give playerId or player, not both");
-    }
-    const header = req.headers.get("x-player-id");
-    if (header !== null && params.has("playerId")) throw invalid("give the player id once: in X-Player-Id");
-    const playerId = header !== null ? checkPlayerId(header, "X-Player-Id")
-      : params.has("playerId") ? checkPlayerId(params.get("playerId")) : null;
+    const playerId = askingPlayerId(req, params);
+    if (playerId !== null && params.has("player")) throw invalid("give playerId or player, not both");
     const handle = params.get("player");
     if (handle !== null && !PLAYER_HANDLE.test(handle)) throw invalid("player: must be a public player id (16 hex digits)");
     const own = playerId ? publicId(playerId) : handle;
