@@ -391,8 +391,9 @@ export function openLog(draw) {
   const dialog = $("log-dialog");
   sheet("log-dialog", t("log.title"), h("ol", { class: "play-log", "aria-label": t("log.title"), tabindex: "0" }),
     [closeButton(dialog, "done", t("log.close"), true)]);
-  draw();
-  return open(dialog);
+  const closed = open(dialog);
+  draw(); // once open: render.js draws only a list that is shown
+  return closed;
 }
 
 /** A notice with one OK button. `title` defaults to "A fresh start" (a save that could not be resumed). */

@@ -692,11 +692,17 @@ export class Renderer {
     }
   }
 
-  /** The Plays log, newest first: in the side panel, and in its sheet while that is open. */
+  /**
+   * The Plays log, newest first: in the side panel, and in its sheet while that is open. A list
+   * that is not shown (the side panel on a phone) is not redrawn: its up to 400 lines were
+   * rebuilt at every play the computer players made. It is drawn when it shows (a resize
+   * renders again; its key is then out of date).
+   */
   drawLog(state) {
     const last = state.log.length ? state.log[state.log.length - 1].id : "none";
     const key = `${last}|${state.log.length}|${document.documentElement.lang}`; // said again in another language
     for (const list of document.querySelectorAll(".play-log")) {
+      if (list.checkVisibility?.() === false) continue;
       replaceIfChanged(list, key, () => [...[...state.log].reverse().map(logItem), ...(logIsWhole(state.log) ? [] : [olderPlays()])]);
     }
   }
