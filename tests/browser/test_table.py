@@ -2055,6 +2055,14 @@ def test_skip_ahead_plays_the_rest_of_the_computer_players_round_at_instant(brow
         command(page, f"discard {throw}")
         skip = page.get_by_role("button", name="Skip ahead")
         expect(skip).to_be_visible()
+        # A finger's target, 44 px tall though drawn smaller (a play-test found it small at 360 px).
+        reach = page.evaluate("""() => {
+          const box = document.querySelector(".skip-button").getBoundingClientRect();
+          const hits = (y) => document.elementFromPoint(box.x + box.width / 2, y)?.closest(".skip-button") !== null;
+          const top = box.top - 8 + 0.5, bottom = Math.min(box.top + 36, innerHeight) - 0.5; // 44 px from 8 above its top
+          return { drawn: box.height, top: hits(top), bottom: hits(bottom), at: [box.top, box.bottom, innerHeight] };
+        }""")
+        assert reach["top"] and reach["bottom"], reach
         assert axe(page, "skip ahead") == []
         page.wait_for_function("window.flights.length > 0")  # the round plays at the Normal speed until then
         skip.click()
