@@ -306,6 +306,10 @@ def test_a_game_finished_before_a_reload_counts_once_and_plays_back(context: Bro
     viewer.get_by_role("button", name="Forward one move").click()
     expect(viewer.locator(".replay-count")).to_have_text(f"Move 2 of {total} · deal 1")
     shot(page, "extras-phone-2-replay")
+    # The table (piles, melds) above the four hands: what a move did is on screen under the
+    # controls (a play-test at 360 px scrolled past four hands to see a discard).
+    piles = viewer.locator(".replay-piles").bounding_box()
+    assert piles["y"] + piles["height"] <= 640 and piles["y"] < viewer.locator(".replay-seat").first.bounding_box()["y"], piles
     # The buttons stay under the finger whatever the move's line says: a deal's start takes more
     # lines than a discard (a play-test's taps on ⏩ landed on the line once it grew).
     next_deal = viewer.get_by_role("button", name="Next deal")
