@@ -284,13 +284,15 @@ export function drawableTop(view) {
  * final_deal: deal 10 of 10, or anyone has laid down contract 10), that there is no next deal;
  * "Contract 10 is down" when it is the person's own contract on the ladder's top step (the
  * engine's steps_max) that made it the last. On the turn of the lay-down ("_now") only a
- * discard is left: lay-offs start on the next turn. On the person's own turn before the draw
- * ("_draw") the sentence starts with the draw, as no lay-off or discard is open yet.
+ * discard is left: lay-offs start on the next turn. Until the person has drawn ("_draw": their
+ * turn before the draw, and the computer players' turns before it) the sentence starts with the
+ * draw, as no lay-off or discard is open yet (a play-test read "Lay off… or discard" while the
+ * computer players played as a call to act).
  */
 export function afterSentence(view) {
   const me = view.players[0];
-  const drawing = view.turn === 0 && view.phase === "draw";
-  const now = view.laid_down_this_turn ? "_now" : drawing ? "_draw" : "";
+  const playing = view.turn === 0 && view.phase !== "draw";
+  const now = view.laid_down_this_turn ? "_now" : playing ? "" : "_draw";
   if (view.final_deal) return t(`contract.${me.step === view.steps_max ? "after_last" : "after_final"}${now}`);
   return t(`contract.after${now}`, { next: me.next_step });
 }

@@ -43,7 +43,7 @@ for (const [lang, words] of Object.entries(WORDS)) {
   test(`${lang}: an ordinary deal names the next step`, async () => {
     await setLanguage(lang);
     for (const now of [false, true]) {
-      const sentence = afterSentence(view({ now }));
+      const sentence = afterSentence(view({ now, turn: 0, phase: "play" }));
       assert.equal(sentence, t(now ? "contract.after_now" : "contract.after", { next: 5 }));
       assert.ok(sentence.includes(`${words.next}:`) && sentence.includes("5"), sentence);
     }
@@ -52,8 +52,8 @@ for (const [lang, words] of Object.entries(WORDS)) {
   test(`${lang}: the game's last deal names no next deal, laid down on contract 9 or on 4`, async () => {
     await setLanguage(lang);
     for (const step of [4, 9]) {
-      const later = afterSentence(view({ step, final: true }));
-      const now = afterSentence(view({ step, final: true, now: true }));
+      const later = afterSentence(view({ step, final: true, turn: 0, phase: "play" }));
+      const now = afterSentence(view({ step, final: true, now: true, turn: 0, phase: "play" }));
       assert.equal(later, t("contract.after_final"));
       assert.equal(now, t("contract.after_final_now"));
       for (const sentence of [later, now]) {
@@ -64,7 +64,7 @@ for (const [lang, words] of Object.entries(WORDS)) {
     }
   });
 
-  test(`${lang}: on the person's own turn before the draw, the sentence starts with the draw`, async () => {
+  test(`${lang}: until the person has drawn (the computer players' turns too), the sentence starts with the draw`, async () => {
     await setLanguage(lang);
     const cases = [[{}, "contract.after_draw"], [{ step: 6, final: true }, "contract.after_final_draw"], [{ step: 10, final: true }, "contract.after_last_draw"]];
     for (const [shape, key] of cases) {
@@ -72,7 +72,8 @@ for (const [lang, words] of Object.entries(WORDS)) {
       const playing = afterSentence(view({ ...shape, turn: 0, phase: "play" }));
       const waiting = afterSentence(view({ ...shape, turn: 2, phase: "draw" }));
       assert.equal(drawing, t(key, { next: 5 }));
-      assert.equal(playing, waiting); // after the draw, and on others' turns: the general line
+      assert.equal(waiting, drawing); // the computer players' turns: what comes next, the draw
+      assert.notEqual(playing, drawing); // after the draw: the general line
       assert.ok(drawing.includes(words.draw), drawing);
       assert.ok(!playing.includes(words.draw), playing);
     }
@@ -80,8 +81,8 @@ for (const [lang, words] of Object.entries(WORDS)) {
 
   test(`${lang}: the person's own contract 10 says so`, async () => {
     await setLanguage(lang);
-    const later = afterSentence(view({ step: 10, final: true }));
-    const now = afterSentence(view({ step: 10, final: true, now: true }));
+    const later = afterSentence(view({ step: 10, final: true, turn: 0, phase: "play" }));
+    const now = afterSentence(view({ step: 10, final: true, now: true, turn: 0, phase: "play" }));
     assert.equal(later, t("contract.after_last"));
     assert.equal(now, t("contract.after_last_now"));
     for (const sentence of [later, now]) assert.ok(sentence.startsWith(words.ten), sentence);
