@@ -329,7 +329,8 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         assert page.locator("#laydown-button").is_hidden()  # down: Lay down and Arrange have left the row
         for size in sizes:
             problems += check(page, size, touch, "crowded-lifted", lang, panels)
-            problems += [f"{lang} {size[0]}×{size[1]}: {p}" for p in page.evaluate(AFTER_FITS, [after_sentences(lang), LADDER])]
+            if kind != "larger" or size == (1280, 800):  # a desktop: the narrowest, where one line is kept
+                problems += [f"{lang} {size[0]}×{size[1]}: {p}" for p in page.evaluate(AFTER_FITS, [after_sentences(lang), LADDER])]
             # Discard kept its place (a play-test's thumb found a greyed Lay down where it had been).
             box = page.locator("#discard-button").bounding_box()
             if abs(box["x"] + box["width"] - discard[size]) > 1:
