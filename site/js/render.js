@@ -702,7 +702,8 @@ export class Renderer {
     const last = state.log.length ? state.log[state.log.length - 1].id : "none";
     const key = `${last}|${state.log.length}|${document.documentElement.lang}`; // said again in another language
     for (const list of document.querySelectorAll(".play-log")) {
-      if (list.checkVisibility?.() === false) continue;
+      // The key first: checkVisibility() reads style, which the frame's writes have made dirty.
+      if (list.dataset.key === key || list.checkVisibility?.() === false) continue;
       replaceIfChanged(list, key, () => [...[...state.log].reverse().map(logItem), ...(logIsWhole(state.log) ? [] : [olderPlays()])]);
     }
   }
