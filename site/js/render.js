@@ -313,9 +313,8 @@ export class Renderer {
     // smaller rather than scroll inside it. Read only when the text changed.
     if (changed || noted) {
       const box = $("status-box");
-      const body = $("status-body");
       box.classList.remove("dense");
-      if (body.scrollHeight > body.clientHeight + 1) box.classList.add("dense");
+      if (box.scrollHeight > box.clientHeight + 1) box.classList.add("dense");
     }
   }
 
