@@ -65,6 +65,24 @@ test("names that look like the computer players' or reserved words are refused (
   assert.equal(skeleton("m"), "rn", "m looks like r n: both map alike");
 });
 
+test("a name keeps to one script, or a mix UTS #39's moderately restrictive level allows", () => {
+  const kept = ["Ayşe Kaya", "Мира", "Александр", "Ελένη", "山田太郎", "やまだタロウ", "ラーメン", "Yamada 太郎", "김민지 Kim",
+    "Jisoo 지수 金", "محمد Ali", "Ali ناصر 7", "Nguyễn 2", "😀 Ayşe", "Mira-Kaya", "ΑΒΓ 123"];
+  for (const raw of kept) assert.deepEqual(checkName(raw), { name: raw }, raw);
+  // Latin with Cyrillic or Greek, whose letters pass for Latin ones; two scripts besides Latin.
+  const refused = { "Kaa\u043F": [4, "\u043F"], "Ελένη Smith": [7, "S"], "Алекс Ελένη": [7, "\u0395"],
+    "Ali \u05D0 \u0645": [7, "\u0645"], "\u0441at": [2, "a"], "Kim 김 やま": [7, "や"] };
+  for (const [raw, [position, letter]] of Object.entries(refused)) {
+    const checked = checkName(raw);
+    assert.equal(checked.error, "scripts", raw);
+    assert.deepEqual([checked.position, checked.letter], [position, letter], raw);
+    assert.equal(checked.char, `U+${letter.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+    assert.match(checked.detail, new RegExp(`^name: character ${position} \\(U\\+[0-9A-F]{4}\\) is of another alphabet`));
+  }
+  // A look-alike of a reserved name is said so first: it names what the name passes for.
+  assert.equal(checkName("Ka\u0430n").error, "reserved");
+});
+
 test("site/js/name-prototypes.js is what the pinned unhomoglyph data gives", () => {
   const run = spawnSync(process.execPath, ["netlify/make-name-prototypes.mjs", "--check"], { cwd: ROOT, encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);

@@ -62,6 +62,7 @@ export function submissionLine({ leaderboard, date, dialog, onName, hideRanked =
 const NAME_ERRORS = {
   empty: "name.empty", too_long: "name.too_long", invisible: "name.characters", broken: "name.characters",
   type: "name.empty", marks: "name.marks", no_letter: "name.no_letter", reserved: "name.reserved",
+  scripts: "name.scripts",
 };
 
 /**

@@ -5,6 +5,7 @@
 //   checkName("  Ayşe  Kaya ") → {name: "Ayşe Kaya"}
 //   checkName("Ad\u200bmin")   → {error: "invisible", char: "U+200B", position: 3, detail: "name: …"}
 //   checkName("Мira")          → {error: "reserved", like: "Mira", detail: "name: …"}
+//   checkName("Kaaп")          → {error: "scripts", char: "U+043F", letter: "п", position: 4, detail: "name: …"}
 //
 // A name is kept as typed, in NFC, trimmed, with each run of spaces made one space. Refused:
 //   type / broken   not text; a lone surrogate (no character at all)
@@ -16,6 +17,8 @@
 //   no_letter       no letter or digit at all (only symbols, emoji or punctuation)
 //   too_long        over NAME_MAX characters (grapheme clusters) or NAME_MAX_CODE_POINTS code points
 //   reserved        looks like a computer player's name or a reserved word (UTS #39 skeletons)
+//   scripts         letters of scripts that may not mix (UTS #39's moderately restrictive level):
+//                   "Kaaп" is Latin with a Cyrillic п, which no look-alike table lists
 // Each refusal has `detail`, an English sentence starting "name: " (what the endpoint answers),
 // and the parts the page puts into its own words (char, position, count, like).
 //
@@ -87,6 +90,66 @@ for (const word of RESERVED) {
   }
 }
 
+// Scripts, for names that mix them. The names are the Unicode Script values; a name the JavaScript
+// engine does not know (an older engine, a newer script) is left out, and its letters then count
+// as a script of their own. Common and Inherited (digits, punctuation, spaces, marks) go with any.
+const SCRIPT_NAMES = `Adlam Ahom Anatolian_Hieroglyphs Arabic Armenian Avestan Balinese Bamum Bassa_Vah Batak Bengali
+  Bhaiksuki Bopomofo Brahmi Braille Buginese Buhid Canadian_Aboriginal Carian Caucasian_Albanian Chakma Cham Cherokee
+  Chorasmian Coptic Cuneiform Cypriot Cypro_Minoan Cyrillic Deseret Devanagari Dives_Akuru Dogra Duployan
+  Egyptian_Hieroglyphs Elbasan Elymaic Ethiopic Garay Georgian Glagolitic Gothic Grantha Greek Gujarati Gunjala_Gondi
+  Gurmukhi Gurung_Khema Han Hangul Hanifi_Rohingya Hanunoo Hatran Hebrew Hiragana Imperial_Aramaic Inscriptional_Pahlavi
+  Inscriptional_Parthian Javanese Kaithi Kannada Katakana Kawi Kayah_Li Kharoshthi Khitan_Small_Script Khmer Khojki
+  Khudawadi Kirat_Rai Lao Latin Lepcha Limbu Linear_A Linear_B Lisu Lycian Lydian Mahajani Makasar Malayalam Mandaic
+  Manichaean Marchen Masaram_Gondi Medefaidrin Meetei_Mayek Mende_Kikakui Meroitic_Cursive Meroitic_Hieroglyphs Miao
+  Modi Mongolian Mro Multani Myanmar Nabataean Nag_Mundari Nandinagari New_Tai_Lue Newa Nko Nushu Nyiakeng_Puachue_Hmong
+  Ogham Ol_Chiki Ol_Onal Old_Hungarian Old_Italic Old_North_Arabian Old_Permic Old_Persian Old_Sogdian
+  Old_South_Arabian Old_Turkic Old_Uyghur Oriya Osage Osmanya Pahawh_Hmong Palmyrene Pau_Cin_Hau Phags_Pa Phoenician
+  Psalter_Pahlavi Rejang Runic Samaritan Saurashtra Sharada Shavian Siddham SignWriting Sinhala Sogdian Sora_Sompeng
+  Soyombo Sundanese Sunuwar Syloti_Nagri Syriac Tagalog Tagbanwa Tai_Le Tai_Tham Tai_Viet Takri Tamil Tangsa Tangut
+  Telugu Thaana Thai Tibetan Tifinagh Tirhuta Todhri Toto Tulu_Tigalari Ugaritic Vai Vithkuqi Wancho Warang_Citi Yezidi
+  Yi Zanabazar_Square`.split(/\s+/);
+const SCRIPTS = SCRIPT_NAMES.flatMap((script) => {
+  try {
+    return [[script, new RegExp(`\\p{Script_Extensions=${script}}`, "u")]];
+  } catch {
+    return [];
+  }
+});
+const COMMON = /^[\p{Script_Extensions=Common}\p{Script_Extensions=Inherited}]$/u;
+const OTHER = "(other)"; // a letter of a script the engine's tables do not name
+// UAX #31's recommended scripts: the one that may join Latin in a name, but for Cyrillic and
+// Greek, whose letters pass for Latin ones. With Han, Japanese and Chinese kana, and Hangul.
+const WITH_LATIN = new Set(["Arabic", "Armenian", "Bengali", "Bopomofo", "Devanagari", "Ethiopic", "Georgian",
+  "Gujarati", "Gurmukhi", "Han", "Hangul", "Hebrew", "Hiragana", "Kannada", "Katakana", "Khmer", "Lao", "Malayalam",
+  "Myanmar", "Oriya", "Sinhala", "Tamil", "Telugu", "Thaana", "Thai", "Tibetan"]);
+const TOGETHER = [["Latin", "Han", "Hiragana", "Katakana"], ["Latin", "Han", "Bopomofo"], ["Latin", "Han", "Hangul"]];
+
+/** The scripts a character is written in (several for "ー", kana of both kinds); none for a digit or a space. */
+function scriptsOf(char) {
+  if (COMMON.test(char)) return [];
+  const scripts = SCRIPTS.filter(([, pattern]) => pattern.test(char)).map(([script]) => script);
+  return scripts.length ? scripts : [OTHER];
+}
+
+/** Whether characters of these scripts may make one name: one script, or a mix UTS #39 allows. */
+function scriptsMix(sets) {
+  const used = sets.filter((set) => set.length);
+  const within = (group) => used.every((set) => set.some((script) => group.includes(script)));
+  const all = new Set(used.flat());
+  if (used.length === 0 || [...all].some((script) => within([script]))) return true;
+  return TOGETHER.some(within) || [...all].some((script) => WITH_LATIN.has(script) && within(["Latin", script]));
+}
+
+/** The first character (1-based) that makes a name mix scripts that may not go together, or 0. */
+function mixedAt(chars) {
+  const sets = [];
+  for (const [index, char] of chars.entries()) {
+    sets.push(scriptsOf(char));
+    if (!scriptsMix(sets)) return index + 1;
+  }
+  return 0;
+}
+
 const hex = (char) => `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 const refuse = (error, detail, extra = {}) => ({ error, detail: `name: ${detail}`, ...extra });
 
@@ -119,6 +182,12 @@ export function checkName(raw) {
   for (const key of comparisonKeys(name)) {
     const like = RESERVED_KEYS.get(key);
     if (like) return refuse("reserved", `looks like "${like}", which is reserved; choose another name`, { like });
+  }
+  const mixed = mixedAt(chars);
+  if (mixed) {
+    const char = chars[mixed - 1];
+    return refuse("scripts", `character ${mixed} (${hex(char)}) is of another alphabet than the letters before it, which could pass for them; write the name in one alphabet`,
+      { char: hex(char), letter: char, position: mixed });
   }
   return { name };
 }

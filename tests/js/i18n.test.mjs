@@ -88,3 +88,17 @@ test("a seat's short contract breaks between its melds, never inside one (a lone
     assert.ok(contractWords(step2).includes(" "), `${lang}: the long form is left to wrap as words do`);
   }
 });
+
+test("every way a name is refused has its own sentence in each language, every placeholder filled", async () => {
+  const { nameErrorText } = await import("../../site/js/board.js");
+  const { checkName } = await import("../../site/js/names.js");
+  const refused = ["", "Ad\u200Bmin", "!!!", `x${"\u0301".repeat(5)}`, "x".repeat(25), "M\u0456ra", "Kaa\u043F"];
+  for (const lang of ["en", "tr", "ko"]) {
+    await setLanguage(lang);
+    const texts = refused.map((raw) => nameErrorText(checkName(raw)));
+    assert.equal(new Set(texts).size, texts.length, `${lang}: two refusals read alike: ${texts.join(" | ")}`);
+    for (const text of texts) assert.ok(!/[{}]/.test(text) && !text.startsWith("name."), `${lang}: ${text}`);
+    assert.ok(texts.at(-1).includes("\u043F"), `${lang}: the mixed-in letter is named: ${texts.at(-1)}`);
+  }
+  await setLanguage("en");
+});
