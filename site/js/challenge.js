@@ -7,6 +7,8 @@
 // deflated and base64url-encoded. Everything read back from it is checked field by field here;
 // the moves themselves are checked by the engine (adapter.challenge), which knows the rules.
 
+import { checkName } from "./names.js";
+
 export const CHALLENGE_PARAM = "challenge";
 export const CHALLENGE_FORMAT = 1;
 export const MAX_PAYLOAD = 24_000;     // characters of the payload in the link (a long link is ~1–3 K)
@@ -95,10 +97,10 @@ export async function challengeLink(base, { seed, difficulty, ...challenge }) {
  * code for the message shown ("unreadable", "format", "name", "result", "moves"), `detail`
  * says in English what exactly was wrong (for the console and tests), and `why` ({key, params},
  * for a result, moves or name) names it for the page to word (challenge.why.*).
- * `checkName(name)` is the game's name rule: it returns null for a good name, else a reason (a
- * string, or {detail, why}).
+ * `checkName(name)` returns null for a good name, else a reason (a string, or {detail, why});
+ * the game's rule, challengerName, unless a test gives another.
  */
-export async function decodeChallenge(payload, { checkName = basicName } = {}) {
+export async function decodeChallenge(payload, { checkName: nameRule = challengerName } = {}) {
   if (typeof payload !== "string" || !payload) return refuse("unreadable", "the link has no challenge");
   if (payload.length > MAX_PAYLOAD) return refuse("unreadable", `the challenge is ${payload.length} characters long`);
   let data;
@@ -110,7 +112,7 @@ export async function decodeChallenge(payload, { checkName = basicName } = {}) {
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) return refuse("unreadable", "the challenge is not an object");
   if (data.v !== CHALLENGE_FORMAT) return refuse("format", `the challenge has format ${JSON.stringify(data.v)}`);
-  const nameProblem = typeof data.n === "string" ? checkName(data.n) : fault("name_other", "the name is not text");
+  const nameProblem = typeof data.n === "string" ? nameRule(data.n) : fault("name_other", "the name is not text");
   if (nameProblem) return typeof nameProblem === "string" ? refuse("name", nameProblem) : refuse("name", nameProblem.detail, nameProblem.why);
   if (typeof data.e !== "string" || !/^\d{1,4}\.\d{1,4}\.\d{1,4}$/.test(data.e)) return refuse("format", "the engine version is not a version");
   const result = readResult(data);
@@ -154,11 +156,16 @@ function readMoves(text) {
 }
 
 /** A minimal name rule for when the game's own is not given (tests): 1–24 visible characters. */
-function basicName(name) {
-  const trimmed = name.trim();
-  if (!trimmed || [...trimmed].length > 24) return "the name is not 1 to 24 characters";
-  if (/[\p{C}]/u.test(trimmed)) return "the name holds invisible or control characters";
-  return null;
+/**
+ * The game's name rule (names.js) for a challenger's name, with the key of the page's words for a
+ * refusal. A name that mixes scripts is let through: that rule guards the public board, a link
+ * goes from a person to a friend, and links made before the rule named their senders so.
+ */
+export function challengerName(name) {
+  const checked = checkName(name);
+  if (!checked.error || checked.error === "scripts") return null;
+  const why = checked.error === "reserved" ? { key: "name_reserved", params: { like: checked.like } } : { key: "name_other", params: {} };
+  return { detail: checked.detail, why };
 }
 
 /** The challenge of the page's own address, if it has one: the raw payload, or null. */

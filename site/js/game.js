@@ -94,14 +94,6 @@ function focusLost(active = document.activeElement) {
   return !active || active === document.body || !active.isConnected || Boolean(active.closest("dialog:not([open])")) || !shown(active);
 }
 
-/** The game's name rule for a challenger's name (names.js), with the key of the page's words for a refusal. */
-function challengerName(name) {
-  const checked = checkName(name);
-  if (!checked.error) return null;
-  const why = checked.error === "reserved" ? { key: "name_reserved", params: { like: checked.like } } : { key: "name_other", params: {} };
-  return { detail: checked.detail, why };
-}
-
 /**
  * Where a challenge's moves stop replaying, in the reader's language: the move the game does not
  * allow, or that they stop before the game's end (the engine's own words stay in the console).
@@ -817,7 +809,7 @@ export class Game {
    * cannot be used (the shared game is then offered as a plain one).
    */
   async readChallenge(payload, shared) {
-    const decoded = await decodeChallenge(payload, { checkName: challengerName });
+    const decoded = await decodeChallenge(payload);
     if (!decoded.ok) {
       console.info("ladder-rummy: challenge link refused:", decoded.detail);
       const why = decoded.why && t(`challenge.why.${decoded.why.key}`, decoded.why.params);

@@ -90,6 +90,16 @@ test("the game's own name rule is the one applied", async () => {
   assert.deepEqual([answer.ok, answer.reason, answer.detail], [false, "name", "that is a computer player's name"]);
 });
 
+test("by default a link's name meets the board's rule, but for a mix of scripts (links made before it)", async () => {
+  const named = async (name) => decodeChallenge(await encodeChallenge({ ...base, name }));
+  assert.deepEqual((await named("M\u0456ra")).why, { key: "name_reserved", params: { like: "Mira" } });
+  assert.deepEqual((await named("Ad\u200Bmin")).why, { key: "name_other", params: {} });
+  assert.equal((await named("Ad\u200Bmin")).reason, "name");
+  const mixed = await named("Kaa\u043F");
+  assert.equal(mixed.ok, true, mixed.detail);
+  assert.equal(mixed.challenge.name, "Kaa\u043F");
+});
+
 test("deal rows line up two games of different lengths", () => {
   const rows = dealRows({ climbed: [true, false] }, { climbed: [true, true, false] });
   assert.deepEqual(rows, [
