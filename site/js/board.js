@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { utcToday } from "./state.js";
 import { NAME_MAX, addDays, checkName, isoWeek } from "./leaderboard.js";
 import { closeButton, open, sheet } from "./dialogs.js";
+import { comparisonKeys } from "./names.js";
 
 // ---- where a submission stands ----
 
@@ -271,14 +272,43 @@ function boardContent(answer, tab, retry, onWatch) {
   ].filter(Boolean);
 }
 
-/** The name on a board row, and "you" on the person's own. */
-function whoParts(entry, you) {
-  return [h("bdi", { class: "board-name", text: String(entry.name) }), you ? [" ", h("span", { class: "you-badge", text: t("board.you") })] : null];
+/**
+ * Tags for the players whose names look alike on one board (a comparison key of names.js in
+ * common: "Ayşe" and "AYŞE", or two people who both took "Ayşe"), from their public ids, as
+ * short as keeps them apart (4 hex digits or more). Names are not owned, so the board tells
+ * their players apart rather than let one pass for another. Map of player id → "#3f2a".
+ */
+export function lookalikeTags(entries) {
+  const byKey = new Map();
+  for (const entry of entries) {
+    for (const key of comparisonKeys(String(entry.name))) {
+      if (!byKey.has(key)) byKey.set(key, new Set());
+      byKey.get(key).add(String(entry.player));
+    }
+  }
+  const tags = new Map();
+  for (const players of byKey.values()) {
+    if (players.size < 2) continue;
+    const ids = [...players];
+    let length = 4;
+    while (length < 16 && new Set(ids.map((id) => id.slice(0, length))).size < ids.length) length += 1;
+    for (const id of ids) tags.set(id, `#${id.slice(0, length)}`);
+  }
+  return tags;
 }
 
-/** A day board row's ▶: watch that player's Daily in the replay viewer. */
-function watchButton(entry, date, onWatch) {
-  const name = String(entry.name);
+/** The name on a board row, its tag where another name there looks alike, and "you" on the person's own. */
+function whoParts(entry, you, tag) {
+  return [
+    h("bdi", { class: "board-name", text: String(entry.name) }),
+    tag ? [" ", h("span", { class: "name-tag", title: t("board.tag"), text: tag })] : null,
+    you ? [" ", h("span", { class: "you-badge", text: t("board.you") })] : null,
+  ];
+}
+
+/** A day board row's ▶: watch that player's Daily in the replay viewer (the name with its tag, if any). */
+function watchButton(entry, date, onWatch, tag) {
+  const name = tag ? `${entry.name} ${tag}` : String(entry.name);
   return h("button", {
     type: "button", class: "watch-entry", "aria-label": t("replay.watch_entry", { name }), title: t("replay.watch"),
     onclick: () => onWatch({ date, player: entry.player, name }),
@@ -291,19 +321,22 @@ function watchButton(entry, date, onWatch) {
  */
 function boardTable(data, { week, caption, onWatch }) {
   const mine = data.you?.entry?.player ?? null;
+  const shown = mine && !data.entries.some((entry) => entry.player === mine) ? [...data.entries, data.you.entry] : data.entries;
+  const tags = lookalikeTags(shown);
   const row = (entry) => {
     const you = entry.player === mine;
+    const tag = tags.get(String(entry.player));
     // Others' games are served once the date's Daily has closed; one's own at any time.
     const watch = onWatch && (data.watchable !== false || you) ? onWatch : null;
     return h("tr", { class: you ? "you-row" : undefined, "aria-current": you ? "true" : undefined },
       h("td", { class: "num rank", text: String(entry.rank) }),
-      h("th", { scope: "row", class: "who" }, onWatch ? h("div", { class: "who-line" }, ...whoParts(entry, you), watch ? watchButton(entry, data.date, watch) : null) : whoParts(entry, you)),
+      h("th", { scope: "row", class: "who" }, onWatch ? h("div", { class: "who-line" }, ...whoParts(entry, you, tag), watch ? watchButton(entry, data.date, watch, tag) : null) : whoParts(entry, you, tag)),
       week ? h("td", { class: "num", text: String(entry.games) }) : null,
       h("td", { class: "num", text: String(entry.completed) }),
       h("td", { class: "num", text: String(entry.penalty) }));
   };
   const rows = data.entries.map(row);
-  if (mine && !data.entries.some((entry) => entry.player === mine)) {
+  if (shown !== data.entries) {
     // Beyond the top 100: a gap, then the person's own row.
     rows.push(h("tr", { class: "gap", "aria-hidden": "true" }, h("td", { colspan: week ? 5 : 4, text: "…" })));
     rows.push(row(data.you.entry));

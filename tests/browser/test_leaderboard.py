@@ -365,8 +365,19 @@ def test_the_board_in_korean_on_a_phone(context: BrowserContext, page: Page, sit
     board = page.locator("#board-dialog[open]")
     expect(board.get_by_role("tab")).to_have_text(["오늘", "어제", "이번 주"])
     expect(board.get_by_role("heading")).to_have_text("리더보드")
+    # Two players who took one name, and a third whose name looks like theirs: each is tagged
+    # from their id, which the week's answer carries (a name is not owned: nothing else tells them apart).
+    def entry(rank: int, player: str, name: str) -> dict:
+        return {"rank": rank, "player": player, "name": name, "games": 2, "completed": 6 - rank, "penalty": 30 * rank,
+                "dates": ["2026-11-28", "2026-11-29"], "submittedAt": "2026-11-29T10:00:00.000Z"}
+    week = {"week": "2026-W48", "from": "2026-11-23", "to": "2026-11-29", "players": 4, "you": None,
+            "entries": [entry(1, "3f2a91c04be1d2e7", "김민지"), entry(2, "0c11aa93e5f2b870", "Mira Lee"),
+                        entry(3, "77aa02d1f4c3b9e0", "김민지"), entry(4, "51be77c0a9d3e2f1", "김 민지!")]}
+    page.route(lambda url: "/api/leaderboard?week=" in url, lambda route: route.fulfill(json=week))
     board.get_by_role("tab", name="이번 주").click()
     expect(board.get_by_role("tabpanel")).to_contain_text("주차")
+    expect(board.locator("tbody .name-tag")).to_have_text(["#3f2a", "#77aa", "#51be"])
+    assert board.locator("tbody tr").nth(1).locator(".name-tag").count() == 0
     shot(page, "leaderboard-phone-4-korean-week")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 

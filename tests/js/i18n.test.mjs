@@ -102,3 +102,15 @@ test("every way a name is refused has its own sentence in each language, every p
   }
   await setLanguage("en");
 });
+
+test("names that look alike on a board get tags from their players' ids, as short as keeps them apart", async () => {
+  const { lookalikeTags } = await import("../../site/js/board.js");
+  const entry = (name, player) => ({ name, player });
+  const tags = lookalikeTags([entry("Ayşe", "3f2a000000000001"), entry("AYŞE", "77aa000000000002"), entry("Kaan2", "1111000000000003"),
+    entry("Ay-şe", "3f2b000000000004"), entry("Jo", "aaaa000000000005"), entry("J0", "aaaa100000000006")]);
+  assert.deepEqual(Object.fromEntries(tags), {
+    "3f2a000000000001": "#3f2a", "77aa000000000002": "#77aa", "3f2b000000000004": "#3f2b",
+    "aaaa000000000005": "#aaaa0", "aaaa100000000006": "#aaaa1",
+  });
+  assert.equal(lookalikeTags([entry("Ayşe", "3f2a000000000001"), entry("Ayşe Kaya", "77aa000000000002")]).size, 0);
+});
