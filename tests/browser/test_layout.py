@@ -205,7 +205,14 @@ ARRANGE_BUTTONS = """() => {
     const r = button.getBoundingClientRect();
     const whole = r.top >= panel.top - 0.5 && r.bottom <= panel.bottom + 0.5 && r.bottom <= innerHeight + 0.5;
     return whole ? [] : [`the Arrange button "${button.textContent}" is cut: ${Math.round(r.top)}–${Math.round(r.bottom)} in ${Math.round(panel.top)}–${Math.round(panel.bottom)}`];
-  });
+  }).concat((() => {
+    // Below the action buttons, the panel starts where they end: at its foot, it left an empty
+    // block above it on a phone (a play-test; 35 px at 360×640, 70 px at 740×360).
+    const row = document.getElementById("actions").getBoundingClientRect();
+    const below = panel.top >= row.bottom && panel.left < row.right && panel.right > row.left;
+    const gap = panel.top - row.bottom;
+    return below && gap > 16 ? [`an empty block of ${Math.round(gap)} px between the action buttons and the Arrange panel`] : [];
+  })());
 }"""
 
 
