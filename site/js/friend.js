@@ -65,8 +65,10 @@ export function openChallengeShare({ name = "", result, checkName, makeLink }) {
       const text = `${t("challenge.share_text", { name: checked.name, result: resultWords(result) })}\n${dealMarks(result.climbed)}`;
       const outcome = await shareLink(url, text);
       line.textContent = outcome === "cancelled" ? "" : t(`challenge.${outcome}`);
-      box.hidden = outcome !== "failed";
-      if (!box.hidden) { box.focus(); box.select(); }
+      // Copied, the link is shown too: what went to the clipboard, seen, and there to copy
+      // again (a play-test, on a browser without a share sheet, never saw the link it sent).
+      box.hidden = outcome !== "failed" && outcome !== "copied";
+      if (outcome === "failed") { box.focus(); box.select(); }
       // On a phone the line sits at the sheet's foot, half under its buttons: bring it into view
       // (the body to its end, where the foot's fade is gone).
       else if (line.textContent) {

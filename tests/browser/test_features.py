@@ -259,6 +259,9 @@ def make_links(page: Page) -> dict[str, str]:
         page.wait_for_function("document.querySelector('#challenge-share-dialog .challenge-link').value.includes('challenge=')"
                                f" && document.querySelector('#challenge-share-dialog .challenge-link').value !== {json.dumps(links.get('long', ''))}")
         links[kind] = sheet.locator(".challenge-link").input_value()
+        # No share sheet here: the link is copied, or left selected to copy, and shown either way.
+        expect(sheet.locator(".challenge-link")).to_be_visible()
+        expect(sheet.get_by_role("status")).to_have_text(re.compile("Link copied|Copy the link below"))
     ARTIFACTS.mkdir(exist_ok=True)
     review_shot(page, ARTIFACTS / "challenge-en-desktop-share.png")
     assert axe(page, "challenge-share-dialog") == []
