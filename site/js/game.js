@@ -676,7 +676,7 @@ export class Game {
     } catch (error) {
       // Never a table (or a menu's hurryToIdle) waiting for ever, nor a panel reading the view
       // of an animation that did not finish.
-      this.set({ busy: false, final: null, othersPlaying: false });
+      this.set({ busy: false, final: null, othersPlaying: false, skippable: false, skipping: false });
       throw error;
     }
     const view = answer.view;
