@@ -274,6 +274,7 @@ export function openSettings({ settings, onChange, extra = [] }) {
 /** `title`: the sheet's own title (the lesson's deal is not "Deal 1"). */
 export function showDealEnd(summary, players, { next = "deal.next", note = null, title = null, last = false } = {}) {
   const dialog = $("deal-dialog");
+  putLogAway();
   const nameOf = (seat) => (seat === 0 ? t("you") : players[seat].name);
   const headline = summary.went_out === null || summary.went_out === undefined
     ? t("deal.stock")
@@ -331,6 +332,7 @@ export function showDealEnd(summary, players, { next = "deal.next", note = null,
  */
 export function showGameEnd(view, { submission = null, extra = null, mode = "", againNote = "" } = {}) {
   const dialog = $("game-dialog");
+  putLogAway();
   const standings = view.standings || [];
   const places = standings.map((s) => s.place);
   const shared = (place) => places.filter((p) => p === place).length > 1;
@@ -384,6 +386,15 @@ export function askEnd(meld) {
       h("button", { type: "button", class: "action big", text: t("end.high", { card: meldCardWord(meld, meld.cards.length - 1) }), onclick: () => dialog.close("high") })),
   ], [closeButton(dialog, "", t("end.cancel"))]);
   return open(dialog);
+}
+
+/**
+ * A deal's or the game's end closes the Plays sheet: left open under the deal's sheet, it still
+ * covered the table once the next deal began (a play-test). The side panel's log stays.
+ */
+function putLogAway() {
+  const log = $("log-dialog");
+  if (log?.open) log.close("");
 }
 
 /** The Plays log as a sheet (phones, tablets); `draw()` fills it and render.js keeps it current. */

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Callable
 import pytest
 from playwright.sync_api import expect
 from helpers import (INSTANT, ROOT, before_the_end, choose, command, device, find_seed, first_melds, first_position, hand,
-                     keyboard_panel, last_deal, legal_moves, pin_clock, ready_to_lay_down, review_shot, settings_script, settle,
-                     stored_game, type_moves)
+                     keyboard_panel, last_deal, legal_moves, new_answer, pin_clock, ready_to_lay_down, review_shot, settings_script,
+                     settle, stored_game, type_moves)
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -2032,6 +2032,44 @@ FLIGHTS = """() => {
   }).observe(document.body, { childList: true });
   document.addEventListener("click", (event) => { if (event.target.id === "skip-button") window.skippedAt = performance.now(); }, true);
 }"""
+
+
+def before_a_rival_goes_out(seed: str = "log-end") -> tuple[dict, str]:
+    """A New Game at the person's discard after which a computer player goes out (the game goes on)."""
+    from ladder_rummy import adapter
+
+    answer = new_answer(seed)
+    while not answer["view"]["game_over"]:
+        move, save = choose(answer["view"]), answer["save"]
+        answer = json.loads(adapter.act(move))
+        ends = [e for e in answer["view"].get("events") or [] if e.get("type") == "deal_end"]
+        if move.startswith("discard") and ends and ends[0].get("went_out") not in (None, 0) and not answer["view"]["game_over"]:
+            return save, move
+    raise AssertionError(f"no computer player went out after the person's discard in {seed}")
+
+
+def test_a_deal_that_ends_while_the_plays_sheet_is_open_closes_it(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
+    """On a phone the person opens the Plays sheet while the computer players play, and one of
+    them goes out: the deal's sheet takes the screen alone, and the next deal is not covered by
+    the log (a play-test found it over the new deal's table)."""
+    save, discard = before_a_rival_goes_out()
+    with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en", bypass_csp=True) as page:
+        page.context.add_init_script(settings_script("en", "normal"))
+        page.goto(site.url)
+        page.locator("#start-dialog[open]").wait_for()
+        page.evaluate(f"() => {{ {stored_game(save)} }}")
+        page.goto(site.url)
+        settle(page)
+        command(page, discard)
+        page.locator("#app[data-others='true']").wait_for(state="attached")
+        page.locator("#log-button").click()
+        page.locator("#log-dialog[open]").wait_for()
+        page.locator("#deal-dialog[open]").wait_for(timeout=60_000)
+        expect(page.locator("#log-dialog")).not_to_have_attribute("open", re.compile(".*"))
+        page.locator("#deal-dialog[open]").get_by_role("button", name="Next deal").click()
+        settle(page)
+        expect(page.locator("dialog[open]")).to_have_count(0)
+    guard.assert_clean()
 
 
 def test_skip_ahead_plays_the_rest_of_the_computer_players_round_at_instant(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
