@@ -120,7 +120,7 @@ const TWO_PLANS = {
 
 test("the contract line names the outs of other plans too, in every language", async () => {
   const { progressSentence } = await import("../../site/js/hints.js");
-  const expected = { en: "Any ace would do as well.", tr: "Başka bir planla şu da olur: bir as.", ko: "또는 에이스 한 장이면 됩니다." };
+  const expected = { en: "Any ace would do as well.", tr: "Başka bir planla şu da olur: bir as.", ko: "에이스 한 장으로도 됩니다." };
   for (const [lang, also] of Object.entries(expected)) {
     await setLanguage(lang);
     const sentence = progressSentence(TWO_PLANS);
