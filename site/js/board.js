@@ -108,8 +108,10 @@ export function nameBox(id, value, help = "name.help") {
 /**
  * Ask for the name shown on the leaderboard (the Daily of `date` just finished). Saving it
  * sends the waiting Daily. Resolves with the saved name, or "" for "Not now" (the Daily waits).
+ * `result`: how the game just ended, said first (the sheet comes before the game-over sheet:
+ * a play-test named itself before it knew its place).
  */
-export function askName({ leaderboard, date, detail = "" }) {
+export function askName({ leaderboard, date, detail = "", result = "" }) {
   const { refused } = leaderboard.status(date) ?? {};
   const dialog = $("name-dialog");
   const { field, input, fail } = nameBox("name-input", leaderboard.offeredName);
@@ -125,6 +127,7 @@ export function askName({ leaderboard, date, detail = "" }) {
       dialog.close("saved");
     },
   },
+  result ? h("p", { class: "headline", text: result }) : null,
   h("p", { text: t("name.text", { date }) }),
   detail ? h("p", { class: "notice", text: t("board.status.name_refused", { detail: refusalText({ detail, refused }) }) }) : null,
   field);

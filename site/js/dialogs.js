@@ -336,9 +336,7 @@ export function showGameEnd(view, { submission = null, extra = null, mode = "", 
   const standings = view.standings || [];
   const places = standings.map((s) => s.place);
   const shared = (place) => places.filter((p) => p === place).length > 1;
-  const mine = standings.find((s) => s.seat === 0);
-  let headline = "";
-  if (mine) headline = mine.place === 1 ? (shared(1) ? t("game.you_shared") : t("game.you_win")) : t("game.your_place", { place: mine.place });
+  const headline = placeHeadline(view);
   const rows = standings.map((s) => h("tr", { class: s.seat === 0 ? "you-row" : "" },
     h("td", { class: "place", text: shared(s.place) ? `${s.place}=` : String(s.place), "aria-label": shared(s.place) ? `${s.place} (${t("game.shared")})` : undefined }),
     h("th", { scope: "row", text: s.seat === 0 ? t("you") : s.name }),
@@ -367,6 +365,15 @@ export function showGameEnd(view, { submission = null, extra = null, mode = "", 
     submission ? closeButton(dialog, "board", t("game.board"), true) : null,
   ].filter(Boolean), { decide: true });
   return open(dialog);
+}
+
+/** How the person finished a game that is over: "You win!", "You finished in place 3.", or "" (no standings). */
+export function placeHeadline(view) {
+  const standings = view.standings || [];
+  const mine = standings.find((s) => s.seat === 0);
+  if (!mine) return "";
+  if (mine.place !== 1) return t("game.your_place", { place: mine.place });
+  return standings.filter((s) => s.place === 1).length > 1 ? t("game.you_shared") : t("game.you_win");
 }
 
 /** The game-over sheet's "Play again", described by the note that a replayed Daily does not count. */

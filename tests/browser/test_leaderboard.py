@@ -169,6 +169,9 @@ def test_finish_a_daily_name_yourself_and_see_your_row(context: BrowserContext, 
     ask = page.locator("#name-dialog[open]")
     ask.wait_for()
     expect(ask.get_by_role("heading")).to_have_text("Your name on the leaderboard")
+    # Asked before the game-over sheet, it says how the game ended (a play-test named itself first).
+    expect(ask.locator(".headline")).to_have_text(re.compile(
+        rf"^(You win!|You share first place!|You finished in place [2-4]\.) {daily.completed} contracts, {daily.penalty} penalty points\.$"))
     box = ask.get_by_role("textbox", name="Name")
     expect(box).to_be_focused()
     ask.get_by_role("button", name="Save and send").click()  # empty: refused here, with the reason
