@@ -848,6 +848,11 @@ def test_arrange_a_run_tapped_in_no_order_and_a_wrong_slot_marked(table: Page, s
     assert sorted(shown) == sorted(run) and shown != tapped
     if "JK" in run:
         expect(panel.locator(".arrange-slot").nth(1).locator(".card.joker.stands")).to_have_count(run.count("JK"))
+        # What the joker stands for reads at its neighbours' size (it was 5 px: a play-test could not read it).
+        sizes = slot.evaluate_all("cards => cards.map((c) => [c.dataset.card, c.querySelector('.rank')?.textContent,"
+                                  " parseFloat(getComputedStyle(c.querySelector('.rank')).fontSize)])")
+        natural = min(size for card, rank, size in sizes if card != "JK" and rank != "10")
+        assert all(size >= natural - 1 for card, _, size in sizes if card == "JK"), sizes
     before = replies(table)
     panel.get_by_role("button", name="Lay these down").click()
     after(table, before)
