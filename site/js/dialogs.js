@@ -376,6 +376,12 @@ export function placeHeadline(view) {
   return standings.filter((s) => s.place === 1).length > 1 ? t("game.you_shared") : t("game.you_win");
 }
 
+/** How the person's game ended, in a line: "You finished in place 2. 5 contracts, 405 penalty points." */
+export function resultLine(view) {
+  const mine = (view.standings || []).find((s) => s.seat === 0);
+  return mine ? `${placeHeadline(view)} ${t("game.score", { completed: mine.completed, penalty: mine.penalty })}` : "";
+}
+
 /** The game-over sheet's "Play again", described by the note that a replayed Daily does not count. */
 function againButton(dialog, primary, note) {
   const button = closeButton(dialog, "again", t("game.again"), primary);

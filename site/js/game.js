@@ -94,12 +94,6 @@ function focusLost(active = document.activeElement) {
   return !active || active === document.body || !active.isConnected || Boolean(active.closest("dialog:not([open])")) || !shown(active);
 }
 
-/** How the person's game ended, in a line: "You finished in place 2: 5 contracts, 405 penalty points." */
-function gameResult(view) {
-  const mine = (view.standings || []).find((s) => s.seat === 0);
-  return mine ? `${dialogs.placeHeadline(view)} ${t("game.score", { completed: mine.completed, penalty: mine.penalty })}` : "";
-}
-
 /**
  * Where a challenge's moves stop replaying, in the reader's language: the move the game does not
  * allow, or that they stop before the game's end (the engine's own words stay in the console).
@@ -762,7 +756,7 @@ export class Game {
     });
     if (slot === this.slot) this.slot = null;
     this.tabs.release(slot);
-    if (daily?.first && !this.leaderboard.name) await this.askName(daily.date, gameResult(view));
+    if (daily?.first && !this.leaderboard.name) await this.askName(daily.date, dialogs.resultLine(view));
     return daily;
   }
 

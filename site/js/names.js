@@ -142,12 +142,9 @@ function scriptsMix(sets) {
 
 /** The first character (1-based) that makes a name mix scripts that may not go together, or 0. */
 function mixedAt(chars) {
-  const sets = [];
-  for (const [index, char] of chars.entries()) {
-    sets.push(scriptsOf(char));
-    if (!scriptsMix(sets)) return index + 1;
-  }
-  return 0;
+  const sets = chars.map(scriptsOf);
+  if (scriptsMix(sets)) return 0; // the usual name: one pass, no search for the first culprit
+  return sets.findIndex((_, index) => !scriptsMix(sets.slice(0, index + 1))) + 1;
 }
 
 const hex = (char) => `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
