@@ -304,7 +304,7 @@ def test_registry_names() -> None:
 
 
 def test_tournament_prints_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    lines = tmp_path / "games.jsonl"
+    lines = tmp_path / "artifacts" / "games.jsonl"  # a folder a fresh clone lacks: made on the way
     assert tournament.main(["--games", "2", "--seats", "normal,easy,normal,normal", "--seed", "t",
                             "--workers", "1", "--games-out", str(lines)]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -33,6 +33,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Discard, Draw
@@ -300,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     started = time.perf_counter()
+    if args.games_out:  # artifacts/ is not in the repository: a fresh clone has no such folder yet
+        Path(args.games_out).parent.mkdir(parents=True, exist_ok=True)
     lines = open(args.games_out, "w", encoding="utf-8") if args.games_out else None
 
     def each(i: int, result: GameResult) -> None:
