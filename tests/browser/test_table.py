@@ -1849,7 +1849,7 @@ def test_a_tap_on_the_fan_beside_a_lifted_card_lifts_that_card(browser: Browser,
     lifted one by a "second tap" (a play-test threw the 2♦ away so, reaching for the 8♦); a tap on
     the lifted card's own strip still discards it. Eleven cards on a 360-px phone leave no room to
     move the next card aside, so the lifted card stays under it, its strip in view (another
-    play-test could not see the K♦ under the A♦ it had lifted)."""
+    play-test could not see the K♦ under the A♦ it had lifted). A tapped button does not stay lit."""
     with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en") as page:
         open_seed(page, site, "fan-tap")
         before = replies(page)
@@ -1874,6 +1874,13 @@ def test_a_tap_on_the_fan_beside_a_lifted_card_lifts_that_card(browser: Browser,
         page.touchscreen.tap(own["x"] + 4, own["y"] + own["height"] * 0.6)
         after(page, before)
         assert cards.count() == count - 1
+        # A touch screen keeps :hover on the last thing tapped: the keyboard panel's button, tapped
+        # open and shut, stayed lit as if the panel were open (a play-test). No hover look there.
+        keys = page.get_by_role("button", name="Keyboard play")
+        for _ in range(2):
+            keys.tap()
+        expect(keys).to_have_attribute("aria-expanded", "false")
+        assert keys.evaluate("e => getComputedStyle(e).backgroundColor") == "rgba(0, 0, 0, 0)"
 
 
 def test_a_sheet_opened_from_the_start_screen_gives_the_focus_back_to_its_button(table: Page, site: Site) -> None:
