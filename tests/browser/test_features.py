@@ -540,6 +540,17 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         shot("offer")
         if lang == "en" and size == "phone":
             assert axe(page, "start-dialog with the lesson offer") == []
+        if size == "phone":
+            # The start sheet covers the top bar, whose icons looked live there but took no tap
+            # (the sheet is modal; a play-test), and New Game's heading shows under the lesson card.
+            uncovered = page.evaluate("""() => {
+              const sheet = document.getElementById("start-dialog").getBoundingClientRect();
+              const body = document.querySelector("#start-dialog .sheet-body").getBoundingClientRect();
+              const icons = [...document.querySelectorAll(".topbar .icon-button")]
+                .filter((b) => b.getBoundingClientRect().top < sheet.top - 0.5).map((b) => b.getAttribute("aria-label"));
+              return document.getElementById("new-title").getBoundingClientRect().top < body.bottom ? icons : [...icons, "New Game"];
+            }""")
+            assert uncovered == [], f"shown beside the start sheet, not on it: {uncovered}"
         offer.locator("button.primary").click()
         settle(page)
 
