@@ -683,6 +683,8 @@ export class Renderer {
       ? legal.map((move, i) => h("li", {}, h("button", { type: "button", tabindex: i === 0 ? "0" : "-1", dataset: { move }, text: move })))
       : [h("li", { class: "small", text: t("keyboard.none") })]));
     if (changed && hadFocus) list.querySelector("button")?.focus({ preventScroll: true });
+    // The box's example is a move legal now: "draw stock" stayed there after the draw (a play-test).
+    $("command-input").placeholder = legal[0] ?? "";
     const error = $("command-error");
     if (error.textContent !== state.commandError) {
       error.textContent = state.commandError;

@@ -534,7 +534,9 @@ def test_command_box_and_legal_moves_list(table: Page, site: Site) -> None:
     # The list is one tab stop: the arrows, Home and End move along it; Tab goes on to the box.
     listed = legal_moves(table)
     assert len(listed) > 3
-    table.get_by_role("textbox", name="Command").focus()
+    box = table.get_by_role("textbox", name="Command")
+    expect(box).to_have_attribute("placeholder", listed[0])  # its example is a move legal now, not "draw stock"
+    box.focus()
     table.keyboard.press("Shift+Tab")
     focus = "document.activeElement.dataset.move ?? document.activeElement.id"
     assert table.evaluate(focus) == listed[0]
