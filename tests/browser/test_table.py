@@ -479,19 +479,40 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded(table: Page, s
     table.set_viewport_size({"width": 360, "height": 640})
     table.keyboard.press("Escape")  # put the lifted card back, then lift it again at this size
     card = table.locator("#hand button.card.taken").first
-    card.click(position={"x": 6, "y": 30})
-    expect(card).to_have_class(re.compile(r"\blifted\b"))
     covers = """badge => {
       const r = badge.getBoundingClientRect();
       return [0.1, 0.5, 0.9].map((x) => [r.left + x * r.width, r.top + r.height / 2])
         .filter(([x, y]) => !badge.contains(document.elementFromPoint(x, y)));
     }"""
+    # Placed in an Arrange slot (darkened in the fan, a layer of its own), with its neighbour over
+    # its right part: its tag read "tak" there (a play-test).
+    expect(card).not_to_have_class(re.compile(r"\blifted\b"))
+    table.get_by_role("button", name="Arrange").click()
+    card.click(position={"x": 6, "y": 30})
+    expect(card).to_have_class(re.compile(r"\bin-arrange\b"))
+    assert card.evaluate("c => c.nextElementSibling !== null"), "a card overlaps it"
+    for _ in range(20):  # the resized fan is laid out on the next frames
+        covered = card.locator(".badge").evaluate(covers)
+        if not covered:
+            break
+        table.wait_for_timeout(100)
+    assert covered == [], f"the taken card's tag is covered in the fan at {covered}"
+    table.get_by_role("button", name="Cancel").click()
+    expect(card).not_to_have_class(re.compile(r"\bin-arrange\b"))
+    card.click(position={"x": 6, "y": 30})
+    expect(card).to_have_class(re.compile(r"\blifted\b"))
     for _ in range(20):  # the lifted fan is laid out on the next frames
         covered = card.locator(".badge").evaluate(covers)
         if not covered:
             break
         table.wait_for_timeout(100)
     assert covered == [], f"the taken card's tag is covered at {covered}"
+    # ... and it leaves the card's own index in view (centred on the top edge, it hid the J's top).
+    overlap = card.evaluate("""card => {
+      const [b, r] = [card.querySelector(".badge"), card.querySelector(".corner .rank")].map((e) => e.getBoundingClientRect());
+      return Math.max(0, Math.min(b.right, r.right) - Math.max(b.left, r.left)) * Math.max(0, Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top)) / (r.width * r.height);
+    }""")
+    assert overlap < 0.02, f"the taken card's tag covers {overlap:.0%} of its index"
 
 
 def test_reload_mid_deal_resumes_the_same_hand_and_turn(table: Page, site: Site) -> None:
