@@ -1077,8 +1077,11 @@ export class Game {
     if (!whole || round.length < 2) this.set({ statusEarlier: "" });
     // What the computer players did to the table this round stays below the status line through
     // the person's turn (this deal's plays only: a deal that ended has its sheet). Kept as events,
-    // so it is worded in the language of the moment.
-    if (others) this.set({ statusNote: { events: roundSince(events), players: view.players } });
+    // so it is worded in the language of the moment. A round that ended with no computer turn
+    // after it (the person went out, the next deal is theirs to open) ends the note too: the last
+    // deal's lay-offs stood over the new deal's empty table (a play-test).
+    const since = roundSince(events);
+    if (others || since.length < events.length) this.set({ statusNote: since.length ? { events: since, players: view.players } : null });
     this.waitLine = null;
     if (view.turn === 0 && !view.game_over && !this.state.status) this.say(turnLine(view), { log: false });
     if (!animate && !previous) {

@@ -9,6 +9,7 @@ or page error. CPython only plans the moves a sensible person would make from th
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -2105,6 +2106,45 @@ def test_a_deal_that_ends_while_the_plays_sheet_is_open_closes_it(browser: Brows
         settle(page)
         expect(page.locator("dialog[open]")).to_have_count(0)
     guard.assert_clean()
+
+
+def before_going_out(seed: str = "go-out") -> tuple[dict, str]:
+    """A New Game at the person's move that goes out (the game goes on), after a round in which a
+    computer player laid down or laid off; the person plays as Normal would, and opens the next deal."""
+    from ladder_rummy import adapter
+    from ladder_rummy.bots import make_bot
+
+    normal = make_bot("normal")
+    for n in range(20):
+        answer, rng, noted = new_answer(f"{seed}-{n}"), random.Random(n), False
+        while not answer["view"]["game_over"]:
+            view, save, game = answer["view"], answer["save"], adapter._match().game
+            move = str(normal.choose(game.bot_view(0), game.legal_actions(), rng))
+            if view["phase"] == "draw":  # the round since the person's last turn: the note's
+                noted = any(e.get("seat") not in (None, 0) and e["type"] in ("laydown", "layoff") for e in view["events"])
+            answer = json.loads(adapter.act(move))
+            events = answer["view"]["events"]
+            ends = [e for e in events if e["type"] == "deal_end"]
+            if noted and ends and ends[0]["went_out"] == 0 and events[-1]["type"] == "deal_start" and not answer["view"]["game_over"]:
+                return save, move
+    raise AssertionError("no game where the person goes out after a computer player's lay-off")
+
+
+def test_the_note_of_a_round_goes_with_its_deal(table: Page, site: Site) -> None:
+    """The line under the status says what the computer players did to the table since the
+    person's last turn. The person goes out and opens the next deal: the line goes (the last
+    deal's lay-offs stood over the new deal's empty table, a play-test)."""
+    save, move = before_going_out()
+    resume_at_play(table, site, save)
+    note = table.locator("#status-note")
+    expect(note).to_contain_text(re.compile("laid (down|off)"))  # the round before: the note's
+    command(table, move)
+    dialog = table.locator("#deal-dialog[open]")
+    dialog.wait_for()
+    dialog.get_by_role("button", name="Next deal").click()
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
+    expect(note).to_be_hidden()
+    assert note.text_content() == ""
 
 
 def test_skip_ahead_plays_the_rest_of_the_computer_players_round_at_instant(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
