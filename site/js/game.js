@@ -425,7 +425,9 @@ export class Game {
     const mode = this.state.mode;
     const badge = modeBadge(mode);
     const game = mode?.mode === "new" && !mode.learn && !mode.challenge?.name ? t("start.new_of", { difficulty: badge }) : badge;
-    const deal = this.state.view?.deal;
+    // The deal on the table (the top bar's): while a new deal's first turns play, the view is
+    // still the last one's (the menu said "deal 4" under "Deal 5/10", a play-test).
+    const deal = (this.state.shown ?? this.state.view)?.deal;
     return mode?.learn || !deal ? game : t("games.game_deal", { game, deal });
   }
 

@@ -2087,7 +2087,8 @@ def before_a_rival_goes_out(seed: str = "log-end") -> tuple[dict, str]:
 def test_a_deal_that_ends_while_the_plays_sheet_is_open_closes_it(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
     """On a phone the person opens the Plays sheet while the computer players play, and one of
     them goes out: the deal's sheet takes the screen alone, and the next deal is not covered by
-    the log (a play-test found it over the new deal's table)."""
+    the log (a play-test found it over the new deal's table). The menu opened while the next
+    deal's first turns play names that deal."""
     save, discard = before_a_rival_goes_out()
     with device(browser, guard, profile=returning_profile, size=(360, 640), touch=True, lang="en", bypass_csp=True) as page:
         page.context.add_init_script(settings_script("en", "normal"))
@@ -2103,6 +2104,13 @@ def test_a_deal_that_ends_while_the_plays_sheet_is_open_closes_it(browser: Brows
         page.locator("#deal-dialog[open]").wait_for(timeout=60_000)
         expect(page.locator("#log-dialog")).not_to_have_attribute("open", re.compile(".*"))
         page.locator("#deal-dialog[open]").get_by_role("button", name="Next deal").click()
+        # The menu, opened while the new deal's first turns play, names the deal on the table (it
+        # said the last one's: its view is the new deal's only once those turns are played).
+        page.locator("#app[data-others='true']").wait_for(state="attached")
+        page.locator("#menu-button").click()
+        deal = re.search(r"Deal (\d+)/", page.locator("#deal-counter").inner_text()).group(1)
+        expect(page.locator("#start-dialog[open] #current-game")).to_have_text(re.compile(rf"deal {deal}\.?$"))
+        page.keyboard.press("Escape")
         settle(page)
         expect(page.locator("dialog[open]")).to_have_count(0)
     guard.assert_clean()
