@@ -1591,12 +1591,16 @@ export class Game {
     if (!now || JSON.stringify(arrangedSlots(now, this.state.order)) !== key) return; // the slots changed meanwhile
     // Every slot as long as its meld must be: the person thinks it done, so a refusal is said at
     // once, not only on a tap of the greyed button (a play-test met silence there). Said while
-    // slots still fill, it would scold every card.
+    // slots still fill, it would scold every card; but a slot as long as its meld that makes none
+    // is marked ✗ (render.js), and says why at once (a play-test saw the ✗ and no reason).
     // A slot's own reason comes first: judged as the lay-down, a wrong group in contract 2
     // read "neither a group nor a run" in the slot named "group" (a play-test).
-    const full = now.slots.every((slot, n) => slot.length >= (this.state.view?.players[0].contract[n]?.size ?? Infinity));
+    const size = (n) => this.state.view?.players[0].contract[n]?.size ?? Infinity;
+    const full = now.slots.every((slot, n) => slot.length >= size(n));
     const reason = whole && !whole.ok && !whole.crash ? (fits.ok && fits.slots.find((slot) => !slot.ok)) || whole : null;
-    const why = reason && full && !now.error ? { error: this.arrangeLine(reason), refusal: reason } : {};
+    const marked = fits.ok ? fits.slots.find((slot, n) => !slot.ok && now.slots[n].length >= size(n)) : null;
+    const said = full ? reason : marked;
+    const why = said && !now.error ? { error: this.arrangeLine(said), refusal: said } : {};
     this.set({ arrange: { ...now, ...why, judged: { key, reason, answers: fits.ok ? fits.slots : [], ok: Boolean(whole?.ok) } } });
   }
 

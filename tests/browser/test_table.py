@@ -831,7 +831,7 @@ def test_arrange_a_run_tapped_in_no_order_and_a_wrong_slot_marked(table: Page, s
     """A run's slot filled in no order holds its run, shows it in order and lays it down so (a
     play-test tapped K♦ Q♦ J♦ 10♦ and was told they were out of order, another 5♣ 4♣ 7♣ 6♣); a
     slot as long as its meld that makes none is marked ✗ at once (the play-test saw only a
-    missing ✓)."""
+    missing ✓), and its reason is said."""
     def ready_with_run(view: dict) -> str | None:
         contract = view["players"][0]["contract"]
         if view["turn"] != 0 or "laydown" not in view["legal"] or [m["kind"] for m in contract] != ["group", "run"]:
@@ -857,7 +857,8 @@ def test_arrange_a_run_tapped_in_no_order_and_a_wrong_slot_marked(table: Page, s
     first = panel.locator(".arrange-slot").first
     expect(first).to_have_class(re.compile(r"\bwrong\b"))  # as long as its meld, and none: marked before any tap
     expect(first.locator(".fits-mark")).to_have_text(" ✗")
-    expect(panel.locator(".arrange-error")).to_have_text("")  # not scolded while the other slot fills
+    # ... and says why, though the other slot is still to fill (a play-test saw the ✗ alone).
+    expect(panel.locator(".arrange-error")).to_have_text(re.compile(r"^Not a group \(.+\): the cards are not all of one rank\.$"))
     panel.get_by_role("button", name="Clear").click()
     expect(placed).to_have_count(0)
     tapped = run[1:] + run[:1]  # in no order: neither low to high nor high to low
