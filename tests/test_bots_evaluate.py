@@ -237,7 +237,7 @@ def test_shape_without_a_card_matches_the_search() -> None:
 
 def test_a_meld_says_how_many_of_its_missing_cards_must_be_real() -> None:
     """A meld needs two real cards: a group of one ace wants two more, one of them an ace (the
-    page says "at least one real"; a play-test read "ace or a joker" as room for two jokers)."""
+    page says "at least one not a joker"; a play-test read "ace or a joker" as room for two jokers)."""
     one_ace = progress(parse_cards("AS 7C 7D 2H 4D 9S 10C JH QD KS"), 1)
     aces, sevens = sorted((m.to_json() for m in one_ace.melds), key=lambda m: m["rank"] != "A")
     assert (aces["rank"], aces["have"], aces["missing"], aces["real"]) == ("A", ["AS"], 2, 1)

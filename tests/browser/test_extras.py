@@ -382,7 +382,7 @@ def draw_reason(move: str, top: dict | None) -> str | None:
         return "completes your contract"
     if top["with"] < top["now"]:
         return "brings you a card closer"
-    return "with it more cards would" if top["more"] else "can take the place of" if top["instead"] else None
+    return "more of the cards still to come could help you" if top["more"] else "can take the place of" if top["instead"] else None
 
 
 def test_new_game_hints_progress_and_settings(context: BrowserContext, page: Page, site: Site) -> None:

@@ -433,8 +433,8 @@ test("a meld short of its two real cards says how many of its missing cards must
   };
   const single = ONE_HELD_CARD;
   const expected = {
-    en: ["3 cards to go: 2 more for the group of aces (ace or a joker, at least one real); one more 7 or a joker for the group of 7s.",
-      "3 more for the run with K♣ (10♣, J♣, Q♣, A♣ or a joker, at least one real)",
+    en: ["3 cards to go: 2 more for the group of aces (ace or a joker; at least one not a joker); one more 7 or a joker for the group of 7s.",
+      "3 more for the run with K♣ (10♣, J♣, Q♣, A♣ or a joker; at least one not a joker)",
       "2 more for the run 9♠–\u2060K♠ (10♠, J♠, Q♠ or a joker)."],
     tr: ["2 kart daha (as ya da joker; en az biri gerçek)", "(10♣, J♣, Q♣, A♣ ya da joker; en az biri gerçek)", null],
     ko: ["(에이스 또는 조커, 진짜 카드 1장 이상)", "(10♣, J♣, Q♣, A♣ 또는 조커, 진짜 카드 1장 이상)", null],
