@@ -1,7 +1,7 @@
 // cards.js — one card as a DOM element: CSS paper, an SVG suit, a localized name.
 
 import { h, icon } from "./dom.js";
-import { cardName, splitCard } from "./i18n.js";
+import { cardName, splitCard, standsName, t } from "./i18n.js";
 
 /**
  * cardElement("7H") → <span class="card"> with rank and suit;
@@ -74,4 +74,24 @@ export function meldsText(melds) {
 export function meldCardWord(meld, index) {
   const card = meld.cards[index];
   return shortCard(card === "JK" && meld.stands_for?.[index] ? meld.stands_for[index] : card);
+}
+
+/**
+ * A meld's name for a screen reader, each joker with what it stands for: "meld 3, group: 7♥, 7♠,
+ * Joker (seven of clubs)". The table and the replay say a meld alike.
+ */
+export function meldLabel(meld) {
+  const names = meld.cards.map((card, i) => {
+    const stands = meld.stands_for[i];
+    return stands ? `${cardName(card)} (${t("melds.stands", { card: standsName(stands) })})` : cardName(card);
+  });
+  return t("melds.label", { id: meld.id, kind: t(`melds.${meld.kind}`), cards: names.join(", ") });
+}
+
+/**
+ * A meld's cards as the table draws them: overlapping mini cards, a joker showing what it stands
+ * for. Sized by the container's --meld-w, --meld-r and --meld-x (table.css).
+ */
+export function meldSlots(meld) {
+  return meld.cards.map((card, i) => h("span", { class: "slot" }, cardElement(card, { mini: true, stands: meld.stands_for[i] })));
 }

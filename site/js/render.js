@@ -3,8 +3,8 @@
 
 import { $, h, replaceIfChanged } from "./dom.js";
 import { roundNote } from "./anim.js";
-import { cardBack, cardElement, meldsText, shortCard } from "./cards.js";
-import { cardName, contractWords, splitCard, standsName, t } from "./i18n.js";
+import { cardBack, cardElement, meldLabel, meldSlots, meldsText, shortCard } from "./cards.js";
+import { cardName, contractWords, splitCard, t } from "./i18n.js";
 import { arrangedSlots, canDiscard, layoffTargets, sortAfterPress } from "./state.js";
 import { climbWords, contractHelp, hintButton, lookHelp } from "./hints.js";
 import { dailyNumber } from "./share.js";
@@ -423,15 +423,11 @@ export class Renderer {
   }
 
   meldElement(meld, accepts, state) {
-    const names = meld.cards.map((card, i) => {
-      const stands = meld.stands_for[i];
-      return stands ? `${cardName(card)} (${t("melds.stands", { card: standsName(stands) })})` : cardName(card);
-    });
-    const label = t("melds.label", { id: meld.id, kind: t(`melds.${meld.kind}`), cards: names.join(", ") }) + (accepts ? t("melds.accepts") : "");
+    const label = meldLabel(meld) + (accepts ? t("melds.accepts") : "");
     const classes = ["meld", meld.kind];
     if (accepts) classes.push("accepts");
     if (state.recentMelds.includes(meld.id)) classes.push("recent");
-    const slots = meld.cards.map((card, i) => h("span", { class: "slot" }, cardElement(card, { mini: true, stands: meld.stands_for[i] })));
+    const slots = meldSlots(meld);
     // Its number, shown while the keyboard panel is open (table.css); the name already says it.
     slots.push(h("span", { class: "meld-number", "aria-hidden": "true", text: String(meld.id) }));
     const props = { class: classes.join(" "), dataset: { meld: meld.id }, "aria-label": label };

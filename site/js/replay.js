@@ -4,8 +4,8 @@
 // move, Page Up / Page Down deal, Home / End, Space play or pause.
 
 import { h } from "./dom.js";
-import { cardElement, shortCard } from "./cards.js";
-import { cardName, contractWords, standsName, t } from "./i18n.js";
+import { cardElement, meldLabel, meldSlots } from "./cards.js";
+import { cardName, contractWords, t } from "./i18n.js";
 import { closeButton, open, sheet, sheetDialog } from "./dialogs.js";
 
 const AUTOPLAY_MS = { slow: 1400, normal: 800, fast: 350, instant: 150 };
@@ -374,13 +374,7 @@ function glyph(name) {
 }
 
 function meldElement(meld, recent) {
-  const names = meld.cards.map((card, i) => (meld.stands_for[i] ? `${cardName(card)} (${t("melds.stands", { card: standsName(meld.stands_for[i]) })})` : cardName(card)));
-  return h("div", {
-    class: recent ? "meld recent" : "meld", role: "img",
-    "aria-label": t("melds.label", { id: meld.id, kind: t(`melds.${meld.kind}`), cards: names.join(", ") }),
-  }, meld.cards.map((card, i) => h("span", { class: "slot" },
-    cardElement(card, { mini: true }),
-    meld.stands_for[i] ? h("span", { class: "stands", text: `=${shortCard(meld.stands_for[i])}` }) : null)));
+  return h("div", { class: recent ? "meld recent" : "meld", role: "img", "aria-label": meldLabel(meld) }, meldSlots(meld));
 }
 
 function standingsTable(frame, name) {

@@ -300,6 +300,21 @@ def test_a_game_finished_before_a_reload_counts_once_and_plays_back(context: Bro
     page.keyboard.press("PageUp")
     expect(viewer.locator(".replay-count")).not_to_have_text(re.compile(rf"^Move {total} "))
     expect(viewer.locator(".replay-deal-end")).to_contain_text("is over.")
+    # Just after the game's first lay-down, its melds are the table's mini cards, readable (they
+    # were 2 px wide, under suit pips that filled the sheet, a play-test).
+    first = next(i for i, move in enumerate(finished_new["log"]) if move.startswith("laydown"))
+    viewer.locator(".replay-slider").fill(str(first + 1))
+    expect(viewer.locator(".replay-count")).to_have_text(re.compile(rf"^Move {first + 1} of {total}"))
+    melds = viewer.locator(".replay-melds .meld .card")
+    expect(melds.first).to_be_visible()
+    sizes = melds.evaluate_all("""cards => cards.map((card) => {
+      const box = card.getBoundingClientRect();
+      const drawn = [...card.querySelectorAll("svg")].map((svg) => svg.getBoundingClientRect());
+      return [box.width, box.height, Math.max(0, ...drawn.map((r) => r.width)), Math.max(0, ...drawn.map((r) => r.height))];
+    })""")
+    assert all(20 <= w and 28 <= h and pw <= w and ph <= h for w, h, pw, ph in sizes), sizes
+    shot(page, "extras-phone-3-replay-melds")
+    viewer.get_by_role("button", name="Play").focus()  # the keys below are the viewer's, not the slider's
     page.keyboard.press("Home")
     expect(viewer.locator(".replay-count")).to_have_text(f"Move 0 of {total} · deal 1")
     viewer.get_by_role("button", name="Forward one move").click()

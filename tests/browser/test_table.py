@@ -485,6 +485,15 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded(table: Page, s
       return [0.1, 0.5, 0.9].map((x) => [r.left + x * r.width, r.top + r.height / 2])
         .filter(([x, y]) => !badge.contains(document.elementFromPoint(x, y)));
     }"""
+
+    def tag_whole(where: str) -> None:
+        for _ in range(20):  # the fan, resized or lifted, is laid out on the next frames
+            covered = card.locator(".badge").evaluate(covers)
+            if not covered:
+                return
+            table.wait_for_timeout(100)
+        raise AssertionError(f"the taken card's tag is covered {where} at {covered}")
+
     # Placed in an Arrange slot (darkened in the fan, a layer of its own), with its neighbour over
     # its right part: its tag read "tak" there (a play-test).
     expect(card).not_to_have_class(re.compile(r"\blifted\b"))
@@ -492,22 +501,12 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded(table: Page, s
     card.click(position={"x": 6, "y": 30})
     expect(card).to_have_class(re.compile(r"\bin-arrange\b"))
     assert card.evaluate("c => c.nextElementSibling !== null"), "a card overlaps it"
-    for _ in range(20):  # the resized fan is laid out on the next frames
-        covered = card.locator(".badge").evaluate(covers)
-        if not covered:
-            break
-        table.wait_for_timeout(100)
-    assert covered == [], f"the taken card's tag is covered in the fan at {covered}"
+    tag_whole("in the fan")
     table.get_by_role("button", name="Cancel").click()
     expect(card).not_to_have_class(re.compile(r"\bin-arrange\b"))
     card.click(position={"x": 6, "y": 30})
     expect(card).to_have_class(re.compile(r"\blifted\b"))
-    for _ in range(20):  # the lifted fan is laid out on the next frames
-        covered = card.locator(".badge").evaluate(covers)
-        if not covered:
-            break
-        table.wait_for_timeout(100)
-    assert covered == [], f"the taken card's tag is covered at {covered}"
+    tag_whole("lifted")
     # ... and it leaves the card's own index in view (centred on the top edge, it hid the J's top).
     overlap = card.evaluate("""card => {
       const [b, r] = [card.querySelector(".badge"), card.querySelector(".corner .rank")].map((e) => e.getBoundingClientRect());
