@@ -887,8 +887,10 @@ def test_arrange_a_run_tapped_in_no_order_and_a_wrong_slot_marked(table: Page, s
 
 
 def resume_at_play(table: Page, site: Site, save: dict) -> None:
-    """Open the page on `save` (stored, as after a reload), in the person's turn after the draw."""
-    table.goto(site.url)
+    """Open the page on `save` (stored, as after a reload), in the person's turn after the draw.
+    The save is stored from a page of the origin with no script: the game's page would start
+    Python only to be left."""
+    table.goto(site.at("__probe__/blank.html"))
     table.evaluate(f"() => {{ {stored_game(save)} }}")
     table.goto(site.url)
     settle(table)
@@ -1270,40 +1272,6 @@ def test_layout_and_screenshots(table: Page, site: Site, size: str) -> None:
         }"""
     )
     assert visible >= 40 or size == "desktop", f"a hand card shows only {visible:.0f} px"
-
-
-@pytest.mark.parametrize("lang", ["tr", "ko"])
-def test_phone_layout_in_turkish_and_korean(context: BrowserContext, page: Page, site: Site, lang: str) -> None:
-    """The longer Turkish words and the Korean ones fit a 360-px phone too: nothing sticks out."""
-    key = "'ladder-rummy:settings'"
-    settings = json.dumps({"speed": "instant", "sort": "suit", "lang": lang})
-    context.add_init_script(f"localStorage.setItem({key}, {json.dumps(settings)})")
-    page.set_viewport_size({"width": 360, "height": 640})
-    plan = find_seed(laydown_by=4, want_layoff=True)
-    open_seed(page, site, plan.seed)
-    assert page.get_attribute("html", "lang") == lang
-    for move in plan.moves[: plan.moves.index("laydown") + 1]:
-        before = replies(page)
-        command(page, move)
-        after(page, before)
-    page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
-    ARTIFACTS.mkdir(exist_ok=True)
-    review_shot(page, ARTIFACTS / f"table-phone-{lang}.png")
-    sticking = page.evaluate(
-        """() => [...document.querySelectorAll('#app *')]
-            .filter(e => e.getClientRects().length && !e.closest('dialog:not([open])'))
-            .filter(e => e.getBoundingClientRect().right > 360.5)
-            .map(e => `${e.tagName}.${e.className}#${e.id}: ${Math.round(e.getBoundingClientRect().right)}`)"""
-    )
-    assert sticking == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    # The menu's foot keeps its three buttons on one row (Turkish wrapped one, squeezing the menu).
-    page.locator("#menu-button").click()
-    foot = page.locator("#start-dialog[open] .sheet-foot button")
-    expect(foot).to_have_count(3)
-    tops = {round(foot.nth(i).bounding_box()["y"]) for i in range(3)}
-    review_shot(page, ARTIFACTS / f"start-phone-{lang}.png")
-    assert len(tops) == 1, tops
 
 
 def test_i18n_files_have_the_same_keys() -> None:
