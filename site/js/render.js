@@ -680,7 +680,8 @@ export class Renderer {
       : [h("li", { class: "small", text: t("keyboard.none") })]));
     if (changed && hadFocus) list.querySelector("button")?.focus({ preventScroll: true });
     // The box's example is a move legal now: "draw stock" stayed there after the draw (a play-test).
-    $("command-input").placeholder = legal[0] ?? "";
+    const example = legal[0] ?? "";
+    if ($("command-input").placeholder !== example) $("command-input").placeholder = example; // written only when it changes, like the list
     const error = $("command-error");
     if (error.textContent !== state.commandError) {
       error.textContent = state.commandError;
