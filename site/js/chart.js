@@ -1,4 +1,4 @@
-// chart.js — an SVG line chart of every player's ladder step across the deals (view.history).
+// chart.js — an SVG line chart of every player's contracts done across the deals (view.history).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -68,22 +68,32 @@ function spreadOut(cluster, rows) {
   }
 }
 
-/** view.history (step of each seat at the start of each deal) plus the final steps. */
+/**
+ * Each seat's contracts done at the start of every deal (view.history holds the steps, one more
+ * than the contracts done) and at the end. The chart counts contracts, as the results table beside
+ * it does: a chart of steps ended at 3 over a table's 2 contracts, and a play-test asked which of
+ * the two the game is won on.
+ */
+export function doneSeries(view) {
+  const before = (view.history || []).map((row) => row.map((step) => step - 1));
+  // The end from `completed`: the view's `step` stops at 10, where a player with ten done stands.
+  return [...before, view.players.map((p) => p.completed)];
+}
+
+/** The chart of doneSeries, a line a seat, with the deals along the bottom. */
 export function ladderChart(view) {
-  const history = view.history || [];
-  const final = view.players.map((p) => p.step);
-  const series = [...history, final];
-  const maxStep = Math.max(10, ...series.flat());
+  const series = doneSeries(view);
+  const top = Math.max(10, ...series.flat());
   const x = (i) => PAD.left + (series.length === 1 ? 0 : (i * (W - PAD.left - PAD.right)) / (series.length - 1));
-  const y = (step) => H - PAD.bottom - ((step - 1) * (H - PAD.top - PAD.bottom)) / (maxStep - 1);
+  const y = (done) => H - PAD.bottom - (done * (H - PAD.top - PAD.bottom)) / top;
 
   const svg = h("svg:svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("game.chart_label") });
   const grid = h("svg:g", { class: "grid" });
   const axis = h("svg:g", { class: "axis" });
-  for (let step = 1; step <= maxStep; step += 1) {
-    grid.append(h("svg:line", { x1: PAD.left, x2: W - PAD.right, y1: y(step), y2: y(step) }));
-    if ((step - 1) % 3 === 0 || step === maxStep) { // 1, 4, 7, 10: evenly spaced, never crowded
-      axis.append(h("svg:text", { x: PAD.left - 8, y: y(step) + 4, "text-anchor": "end" }, String(step)));
+  for (let done = 0; done <= top; done += 1) {
+    grid.append(h("svg:line", { x1: PAD.left, x2: W - PAD.right, y1: y(done), y2: y(done) }));
+    if (done % 2 === 0) { // 0, 2, …, 10: evenly spaced, never crowded
+      axis.append(h("svg:text", { x: PAD.left - 8, y: y(done) + 4, "text-anchor": "end" }, String(done)));
     }
   }
   series.forEach((_, i) => {
@@ -93,8 +103,9 @@ export function ladderChart(view) {
   // The deals' title under their numbers, centred on the plot: the numbers alone did not say
   // what they count (a play-test).
   axis.append(h("svg:text", { x: (PAD.left + W - PAD.right) / 2, y: H - 4, "text-anchor": "middle" }, t("game.axis_deal")));
-  // The axis title sits above the top line, starting at the left edge: a longer word ("Basamak") is never cut.
-  axis.append(h("svg:text", { x: 2, y: 11, "text-anchor": "start" }, t("game.axis_step")));
+  // The axis title sits above the top line, starting at the left edge: a longer word
+  // ("Kontratlar") is never cut. It is the results table's own column header.
+  axis.append(h("svg:text", { x: 2, y: 11, "text-anchor": "start" }, t("game.completed")));
   svg.append(grid, axis);
 
   const off = offsets(series);
@@ -107,8 +118,6 @@ export function ladderChart(view) {
     series.forEach((steps, i) => svg.append(h("svg:circle", { class: `dot s${seat}`, cx: x(i), cy: y(steps[seat]) + off[i][seat], r: 3.5 })));
   });
   const legend = h("p", { class: "legend" }, view.players.map((player, seat) => h("span", { class: `s${seat}`, text: seat === 0 ? t("you") : player.name })));
-  // A step is the contract a player is on, one more than the contracts done: the chart ended at 8
-  // over a table of 7 contracts, and a play-test could not tell which the game is won on.
   const note = h("figcaption", { class: "small chart-note", text: t("game.chart_note") });
   return h("figure", { class: "chart-figure" }, svg, legend, note);
 }

@@ -1145,8 +1145,8 @@ def test_the_last_deal_played_to_the_end_screen(table: Page, site: Site) -> None
     assert dialog.locator(".mode-line").inner_text() == "New Game against Easy computer players"
     assert dialog.locator("table.standings tbody tr").count() == 4
     assert dialog.locator("svg.chart polyline").count() == 4
-    # both axes say what they count: the ladder's steps, and the deals under their numbers
-    assert {"Step", "Deal"} <= set(dialog.locator("svg.chart .axis text").all_text_contents())
+    # both axes say what they count: the contracts done, as the table's column does, and the deals
+    assert {"Contracts", "Deal"} <= set(dialog.locator("svg.chart .axis text").all_text_contents())
     assert dialog.get_by_role("button", name="Play again").is_visible()
     assert dialog.get_by_role("button", name="Main menu").is_visible()  # reads unlike "Play again"
     places = [int(p.rstrip("=")) for p in dialog.locator("td.place").all_inner_texts()]

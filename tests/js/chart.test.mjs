@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 globalThis.document ??= { documentElement: {}, querySelectorAll: () => [], title: "" };
-const { offsets } = await import("../../site/js/chart.js");
+const { doneSeries, offsets } = await import("../../site/js/chart.js");
 
 test("a seat alone on its step sits on the step's line; seats that share one are spread apart", () => {
   // A play-test read step 3 as 3.3: every line was moved off the grid, shared step or not.
@@ -53,4 +53,12 @@ test("a line moves only where its seat climbs, seats on one step stay apart, and
   }
   // The review's cases: a seat left alone after the others climbed, and one joining three.
   assert.deepEqual(offsets([[2, 2, 1, 2], [2, 2, 2, 2], [3, 3, 2, 3]])[1], [-5.25, -1.75, 5.25, 1.75]);
+});
+
+test("the chart counts contracts done, as the results table does, not steps", () => {
+  // A play-test: the chart ended at step 3 over a results table of 2 contracts.
+  // The view's step stops at 10, so a player with all ten done is read from `completed`.
+  const players = [[3, 2], [1, 0], [2, 1], [10, 10]].map(([step, completed]) => ({ step, completed }));
+  assert.deepEqual(doneSeries({ history: [[1, 1, 1, 1], [2, 1, 1, 10]], players }), [[0, 0, 0, 0], [1, 0, 0, 9], [2, 0, 1, 10]]);
+  assert.deepEqual(doneSeries({ players: [{ step: 4, completed: 3 }] }), [[3]]);
 });
