@@ -581,8 +581,10 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         shot("draw-wrong")
         tap(page, "#discard")
 
-        coach(page, "contract")
+        mark = coach(page, "contract")
         assert page.locator("#contract-panel.coach-target").count() == 1
+        if lang == "en":  # Jisoo's joker is on the table from the start: said when first explained, not at the end
+            assert "third ace is a joker" in mark.inner_text()
         # Jisoo's last discard, the Q♦ just taken: still on the seat, but faded and said to be gone
         # (a play-test read it over an empty pile).
         expect(page.locator('.seat[data-seat="3"] .seat-threw.gone').first).to_have_text("Q♦")
