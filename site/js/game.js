@@ -425,10 +425,17 @@ export class Game {
     const mode = this.state.mode;
     const badge = modeBadge(mode);
     const game = mode?.mode === "new" && !mode.learn && !mode.challenge?.name ? t("start.new_of", { difficulty: badge }) : badge;
-    // The deal on the table (the top bar's): while a new deal's first turns play, the view is
-    // still the last one's (the menu said "deal 4" under "Deal 5/10", a play-test).
-    const deal = (this.state.shown ?? this.state.view)?.deal;
+    const deal = this.shownDeal();
     return mode?.learn || !deal ? game : t("games.game_deal", { game, deal });
+  }
+
+  /**
+   * The deal on the table, as the top bar says it. While a new deal's first turns play, or while
+   * a finished deal's table stays after its sheet was closed, the game (and its save) is already
+   * on the next deal: the menu said "deal 4" under "Deal 3/10" (play-tests).
+   */
+  shownDeal() {
+    return (this.state.shown ?? this.state.view)?.deal;
   }
 
   /** What the start screen says of `date`'s Daily and of the games kept on this device, now. */
@@ -443,7 +450,7 @@ export class Game {
     return {
       date, dailyRecord: record || null, canContinue, current: canContinue ? this.tableWords() : "",
       boardNote: status?.state === "ranked" ? "" : board.submissionText(status, date),
-      dailySaved: today && { deal: today.deal },
+      dailySaved: today && { deal: this.slot === dailySlot(date) ? this.shownDeal() ?? today.deal : today.deal },
       newSaved: kept && this.newGameWords(kept),
       pastDailies: this.saves.dailiesInProgress().filter((day) => day < date && dailySlot(day) !== this.slot),
       offerLesson: this.firstVisit(),
