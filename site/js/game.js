@@ -132,6 +132,7 @@ export class Game {
     this.hurrying = 0; // menu choices waiting for the computer players' turns to be hurried through (hurryToIdle)
     this.choices = new Choices(); // the latest of those choices is the one that starts
     this.keyboardUsed = false; // the last input was a key (focus moved after a move then shows)
+    this.keyboardFrom = null; // what had the focus before the keyboard panel opened (it gets it back on closing)
     this.tappedMeanwhile = null; // a hand card tapped during the person's own move (liftTapped)
     const panels = storage.read(KEYS.panels, {});
     if (panels && panels.keyboard === true) this.set({ keyboardOpen: true });
@@ -1476,18 +1477,32 @@ export class Game {
 
   // ---- the keyboard panel and the Plays sheet ----
 
-  /** Open or close the keyboard panel (remembered); opening it puts the focus in it. */
+  /**
+   * Open or close the keyboard panel (remembered); opening it puts the focus in it, and closing
+   * it puts the focus back where it was before: a player who pressed K on a card and K again was
+   * left on the top bar's button, nine Tabs from the hand (a play-test).
+   */
   toggleKeyboard(open = !this.state.keyboardOpen) {
+    const panel = $("keyboard-panel");
+    const from = document.activeElement;
     this.set({ keyboardOpen: open });
     this.storage.write(KEYS.panels, { keyboard: open });
     this.renderer.flush();
     if (open) {
-      const panel = $("keyboard-panel");
+      this.keyboardFrom = from && from !== document.body && !panel.contains(from) ? { element: from, card: from.dataset?.card } : null;
       panel.scrollIntoView({ block: "nearest" });
       ($("legal-moves").querySelector("button") || $("command-input")).focus({ preventScroll: true });
-    } else if ($("keyboard-panel").contains(document.activeElement) || document.activeElement === document.body) {
-      $("keyboard-button").focus({ preventScroll: true });
+    } else if (panel.contains(from) || from === document.body || from === null) {
+      this.focusBefore(this.keyboardFrom);
     }
+  }
+
+  /** Focus what had it before the keyboard panel opened, or the same card if the hand was drawn again; else the panel's button. */
+  focusBefore(before) {
+    this.keyboardFrom = null;
+    const card = before?.card && $("hand").querySelector(`button.card[data-card="${CSS.escape(before.card)}"]`);
+    const target = [before?.element, card].find((one) => one?.isConnected && !one.closest("[hidden]")) ?? $("keyboard-button");
+    target.focus({ preventScroll: true });
   }
 
   /** The Plays log as a sheet (phones and tablets, where the side panel does not fit). */

@@ -647,6 +647,15 @@ def test_the_keyboard_panel_is_remembered_and_found_by_name(table_page: Page, si
     page.keyboard.press("k")  # the one key (Rules → Playing on this page)
     assert page.locator("#keyboard-panel").is_hidden()
     assert page.get_by_role("list", name="Legal moves").count() == 0
+    # K on a card opens the panel with the focus in it; K again gives the focus back to the card,
+    # not to the top bar's button nine Tabs away (a play-test).
+    card = page.locator("#hand button.card").nth(2)
+    card.focus()
+    code = card.get_attribute("data-card")
+    page.keyboard.press("k")
+    assert page.evaluate("document.activeElement.closest('#keyboard-panel') !== null")
+    page.keyboard.press("k")
+    assert page.evaluate("document.activeElement.matches('#hand button.card') && document.activeElement.dataset.card") == code
 
 
 @pytest.fixture
