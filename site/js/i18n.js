@@ -57,6 +57,15 @@ function lookup(table, key) {
 
 let mouseQuery;
 
+/**
+ * True while the person plays with keys (input.js marks the page at a key press and unmarks it at
+ * a pointer's): a text that tells the reader to tap or click has a "_keys" twin then, which names
+ * the keys ("Press Enter on a card…"; a keyboard player was told to click, a play-test).
+ */
+export function byKeys() {
+  return globalThis.document?.documentElement?.dataset?.input === "keys";
+}
+
 /** True on a device that points only with a mouse or touchpad (no touch screen at all). */
 export function byMouse() {
   if (mouseQuery === undefined) {
@@ -83,6 +92,7 @@ export function entry(key) {
 export function t(key, params = {}) {
   let text;
   if (params.count === 1) text = lookup(messages, `${key}_one`);
+  if (text === undefined && byKeys()) text = lookup(messages, `${key}_keys`);
   if (text === undefined && byMouse()) text = lookup(messages, `${key}_mouse`);
   if (text === undefined) text = entry(key);
   if (typeof text !== "string") return key;

@@ -49,6 +49,35 @@ for (const lang of Object.keys(TAP)) {
   });
 }
 
+for (const lang of Object.keys(TAP)) {
+  test(`${lang}: a keys twin names Enter, not a tap or a click, with its plain text's placeholders`, async () => {
+    const words = JSON.parse(await readFile(new URL(`../../site/i18n/${lang}.json`, import.meta.url)));
+    const all = new Map(strings(words));
+    const twins = [...all].filter(([path]) => path.endsWith("_keys"));
+    assert.ok(twins.length >= 8, `${lang}: ${twins.length} keys twins`);
+    for (const [path, text] of twins) {
+      const plain = path.slice(0, -"_keys".length);
+      assert.ok(all.has(plain), `${lang}: ${path} twins nothing`);
+      assert.ok(/Enter/.test(text) && !TAP[lang].test(text) && !CLICK[lang].test(text), `${lang}: ${path}: ${text}`);
+      assert.deepEqual(placeholders(text), placeholders(all.get(plain)), `${lang}: ${path}`);
+    }
+  });
+}
+
+test("the keys twin is said while the last input was a key, the tap words once a pointer is used", async () => {
+  await setLanguage("en");
+  assert.match(t("hint.play"), /^Tap a card/);
+  document.documentElement.dataset = { input: "keys" };
+  try {
+    assert.match(t("hint.play"), /^Press Enter on a card/);
+    assert.match(t("hint.selected", { card: "7 of hearts" }), /^7 of hearts: press Enter again/);
+    assert.equal(t("hint.draw"), "Your turn: draw from the stock or the discard pile."); // no twin: the plain words
+  } finally {
+    delete document.documentElement.dataset;
+  }
+  assert.match(t("hint.play"), /^Tap a card/);
+});
+
 test("a rules list takes its mouse twins by index only on a mouse-only device (none in Node)", () => {
   const section = { list: ["Tap a", "b"], list_mouse: { 0: "Click a" } };
   assert.deepEqual(listFor(section), ["Tap a", "b"]);
