@@ -1276,14 +1276,23 @@ def test_layout_and_screenshots(table: Page, site: Site, size: str) -> None:
 
 def test_i18n_files_have_the_same_keys() -> None:
     """Turkish and Korean translate every English key (plural forms and size words aside; a
-    "_mouse" twin only where the language's own words say tap, tests/js/i18n.test.mjs)."""
+    "_mouse" twin only where the language's own words say tap, tests/js/i18n.test.mjs), and no
+    file names a key twice."""
     def keys(tree: dict, prefix: str = "") -> set[str]:
         out: set[str] = set()
         for key, value in tree.items():
             out |= keys(value, f"{prefix}{key}.") if isinstance(value, dict) else {prefix + key}
         return out
 
+    def unique(pairs: list[tuple[str, object]]) -> dict:
+        """An object's keys, each once: a second one silently replaced the first (game.axis_deal)."""
+        names = [name for name, _ in pairs]
+        assert len(names) == len(set(names)), sorted({name for name in names if names.count(name) > 1})
+        return dict(pairs)
+
     folder = ROOT / "site" / "i18n"
+    for path in sorted(folder.glob("*.json")):
+        json.loads(path.read_text("utf-8"), object_pairs_hook=unique)
     english = {k for k in keys(json.loads((folder / "en.json").read_text("utf-8"))) if not k.endswith(("_one", "_mouse"))}
     for lang in ("tr", "ko"):
         data = json.loads((folder / f"{lang}.json").read_text("utf-8"))
