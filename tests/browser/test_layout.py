@@ -594,6 +594,30 @@ def test_a_hint_that_says_why_moves_no_button(table_page: Page, site: Site) -> N
         expect(follow).to_be_visible() if follows else expect(follow).to_be_hidden()
         assert page.evaluate(tops) == before, (width, hint.inner_text())
         review_shot(page, ARTIFACTS / f"layout-en-{width}x{height}-hint-reason.png")
+        # The words for a keyboard ("Enter lifts a card…") take no more lines than the tap or
+        # click words they stand for, in every language: a Turkish line of three moved the
+        # phone's melds (the lesson's test).
+        taller = page.evaluate(KEYS_TALLER, {"words": KEYS_WORDS, "mouse": follows})
+        assert taller == [], (width, taller)
+
+
+KEYS_WORDS = {lang: json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text("utf-8"))["hint"] for lang in ("en", "tr", "ko")}
+KEYS_TALLER = """({ words, mouse }) => {
+  const line = document.getElementById("hint");
+  const kept = line.innerHTML;
+  // scrollHeight: the phone's grid gives the line a fixed height, which a third line overflows.
+  const height = (text) => { line.textContent = text.replace("{card}", "10 of diamonds"); return line.scrollHeight; };
+  const taller = [];
+  for (const [lang, hint] of Object.entries(words)) {
+    for (const key of Object.keys(hint).filter((k) => k.endsWith("_keys"))) {
+      const plain = key.slice(0, -"_keys".length);
+      const words = (mouse && hint[`${plain}_mouse`]) || hint[plain];
+      if (height(hint[key]) > height(words) + 0.5) taller.push(`${lang} ${key}`);
+    }
+  }
+  line.innerHTML = kept;
+  return taller;
+}"""
 
 
 def test_a_deal_summary_on_a_phone_on_its_side_shows_every_player(table_page: Page, site: Site) -> None:

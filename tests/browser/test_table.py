@@ -1470,7 +1470,7 @@ def test_the_focus_stays_on_the_table_while_the_computers_play_and_escape_backs_
     after(table, before)
     assert focused(table).startswith("card ")
     # The line under the hand names the keys, not a tap (a keyboard player was told to click).
-    expect(table.locator("#hint")).to_have_text(re.compile(r"^(Press Enter on a card|Your contract is ready: press Enter)"))
+    expect(table.locator("#hint")).to_have_text(re.compile(r"^(Enter lifts a card|Your contract is ready: Enter on Lay down)"))
     press_until(table, "Shift+Tab", "arrange-button")
     table.keyboard.press("Enter")
     table.wait_for_selector("#arrange:not([hidden])", state="attached")
@@ -1491,7 +1491,7 @@ def test_the_focus_stays_on_the_table_while_the_computers_play_and_escape_backs_
     to_card(table, card)
     table.keyboard.press("Enter")  # lifted
     expect(table.locator("#hand button.card.lifted")).to_have_count(1)
-    expect(table.locator("#hint")).to_contain_text(": press Enter again to discard it, or Escape to put it back.")
+    expect(table.locator("#hint")).to_contain_text(": Enter again discards it; Escape puts it back.")
     table.keyboard.press("Escape")  # laid back
     expect(table.locator("#hand button.card.lifted")).to_have_count(0)
     table.keyboard.press("Enter")

@@ -69,8 +69,8 @@ test("the keys twin is said while the last input was a key, the tap words once a
   assert.match(t("hint.play"), /^Tap a card/);
   document.documentElement.dataset = { input: "keys" };
   try {
-    assert.match(t("hint.play"), /^Press Enter on a card/);
-    assert.match(t("hint.selected", { card: "7 of hearts" }), /^7 of hearts: press Enter again/);
+    assert.match(t("hint.play"), /^Enter lifts a card/);
+    assert.match(t("hint.selected", { card: "7 of hearts" }), /^7 of hearts: Enter again discards it/);
     assert.equal(t("hint.draw"), "Your turn: draw from the stock or the discard pile."); // no twin: the plain words
   } finally {
     delete document.documentElement.dataset;
