@@ -99,10 +99,23 @@ export function t(key, params = {}) {
   const filled = text.replace(/\{(\w+)\}/g, (whole, name, at) => {
     if (!(name in params)) return whole;
     const value = String(params[name]);
+    if (PERSON.test(name)) return isolated(value);
     // A card's name that opens a later sentence of the text ("…biter. Sinek vale kartını…").
     return CARD.test(name) && AFTER_SENTENCE.test(text.slice(0, at)) ? capitalise(value) : value;
   });
   return CARD_FIRST.test(text) && SENTENCE_END.test(filled) ? capitalise(filled) : filled;
+}
+
+// A player's name written right to left (the leaderboard and a friend's challenge take Hebrew or
+// Arabic names) turned the sentence around it: "Beat 7 :שרה contracts" (an attack on the page).
+// Such a name is set apart from the sentence (first-strong isolate … pop directional isolate);
+// a name without a right-to-left letter is left as it is.
+const PERSON = /^names?$/;
+const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+
+/** `value` isolated from the text around it when it holds a right-to-left letter. */
+export function isolated(value) {
+  return RIGHT_TO_LEFT.test(value) ? `\u2068${value}\u2069` : value;
 }
 
 // Suits are common nouns ("kupa 7" in Turkish, "7 of hearts"): a sentence that starts with a

@@ -143,3 +143,13 @@ test("names that look alike on a board get tags from their players' ids, as shor
   });
   assert.equal(lookalikeTags([entry("Ayşe", "3f2a000000000001"), entry("Ayşe Kaya", "77aa000000000002")]).size, 0);
 });
+
+test("a name written right to left is isolated from the sentence around it; others are left as they are", async () => {
+  // An attack: a friend's challenge from "שרה" read "Beat 7 :שרה contracts, 204 penalty points".
+  await setLanguage("en");
+  const beat = t("challenge.beat", { name: "שרה", result: "7 contracts" });
+  assert.ok(beat.includes("\u2068שרה\u2069"), beat);
+  assert.ok(t("challenge.from", { name: "سارة" }).includes("\u2068سارة\u2069"));
+  assert.equal(t("challenge.from", { name: "Ayşe" }), t("challenge.from", { name: "Ayşe" }).replace(/[\u2068\u2069]/g, ""));
+  assert.ok(!t("challenge.from", { name: "지수" }).includes("\u2068"));
+});
