@@ -9,6 +9,7 @@ language words every code with those params.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from collections.abc import Callable
@@ -145,6 +146,15 @@ def test_the_codes_a_move_in_a_position_does_not_raise() -> None:
                  {"mode": "new", "seed": "x" * 201}, {"mode": "new", "seed": "a\u202eb"}):
         answer = json.loads(adapter.new_game(json.dumps(args)))
         reached[answer["code"]] = answer["params"]
+    # A saved game the page cannot continue: the page says why it set it aside.
+    today = adapter.today_utc()
+    tomorrow = (today + dt.timedelta(days=1)).isoformat()
+    daily = {"format": 1, "mode": "daily", "date": today.isoformat(), "seed": adapter.daily_seed(today.isoformat()), "log": []}
+    for save in ({**daily, "format": 2}, {**daily, "seed": None}, {**daily, "seed": "daily-2001-01-01"},
+                 {**daily, "date": tomorrow, "seed": adapter.daily_seed(tomorrow)}, {**daily, "past": True}):
+        answer = json.loads(adapter.resume(json.dumps(save)))
+        assert answer["ok"] is False, save
+        reached[answer["code"]] = answer["params"]
     # An Arrange slot's cards that make a run in no order (the slot puts tapped cards in order).
     adapter.new_game(json.dumps({"mode": "new", "difficulty": "easy", "seed": "refusals"}))
     adapter._match().game.players[0].step = 3  # two runs of 4
@@ -156,6 +166,8 @@ def test_the_codes_a_move_in_a_position_does_not_raise() -> None:
         "notation": {"text": "discard 7X", "detail": "'discard 7X': '7X' at position 1 is not a card (expected e.g. 7H, 10S, QC, AD, JK)"},
         "no_difficulty": {"difficulty": "insane"}, "daily_seed": {"seed": "daily-2026-12-04"},
         "seed_length": {"size": 201}, "seed_hidden": {"char": "U+202E"},
+        "save_format": {"format": "2"}, "save_fields": {}, "save_seed": {},
+        "save_future": {"date": tomorrow}, "past_only_gone": {},
     }
     assert set(reached) | set(GAME_CASES) == set(REFUSALS), "every code is reached by a test"
 

@@ -328,20 +328,22 @@ def _replayed(settings: dict[str, Any], replay: Callable[[str], Any]) -> tuple[A
 def check_save(save: dict[str, Any]) -> dict[str, Any]:
     """The settings of a save, or :class:`SaveError` naming what is wrong with it."""
     if save.get("format") != SAVE_FORMAT:
-        raise SaveError(f"this saved game has format {save.get('format')!r}; this engine reads format {SAVE_FORMAT}")
+        raise SaveError(f"this saved game has format {save.get('format')!r}; this engine reads format {SAVE_FORMAT}",
+                        "save_format", format=str(save.get("format"))[:20])
     mode, seed, log = save.get("mode"), save.get("seed"), save.get("log")
     if mode not in ("daily", "new") or not isinstance(seed, str) or not isinstance(log, list):
-        raise SaveError("this saved game is missing its mode, seed or log")
+        raise SaveError("this saved game is missing its mode, seed or log", "save_fields")
     difficulty = DAILY_DIFFICULTY if mode == "daily" else save.get("difficulty")
     if difficulty not in DIFFICULTIES:
-        raise SaveError(f"this saved game names an unknown difficulty {difficulty!r}")
+        raise SaveError(f"this saved game names an unknown difficulty {difficulty!r}", "no_difficulty",
+                        difficulty=str(difficulty)[:20])
     date = save.get("date") if mode == "daily" else None
     if mode == "daily" and (not isinstance(date, str) or daily_seed(date) != seed):
-        raise SaveError("this saved Daily's date and seed do not match")
+        raise SaveError("this saved Daily's date and seed do not match", "save_seed")
     if mode == "daily" and parse_date(date) > today_utc():
-        raise SaveError(f"this saved Daily is of {date}, a date that has not begun (UTC)")
+        raise SaveError(f"this saved Daily is of {date}, a date that has not begun (UTC)", "save_future", date=date)
     if mode == "new" and is_daily_seed(seed):
-        raise SaveError(f"this saved New Game deals the seed {seed!r}, which is a Daily's")
+        raise SaveError(f"this saved New Game deals the seed {seed!r}, which is a Daily's", "save_seed")
     return {"mode": mode, "date": date, "seed": seed, "difficulty": difficulty,
             "versions": _engine_of(save), "past": _past(save, mode, date, SaveError)}
 
@@ -356,7 +358,7 @@ def _past(args: dict[str, Any], mode: str, date: str | None,
         raise error(f"'past' must be true or false, not {str(past)[:40]!r}")
     if past and (mode != "daily" or date is None or parse_date(date) >= today_utc()):
         what = "a New Game" if mode != "daily" else f"the Daily of {date}, which is not before today (UTC)"
-        raise error(f"only a Daily of a day gone by can be a past Daily, not {what}")
+        raise error(f"only a Daily of a day gone by can be a past Daily, not {what}", "past_only_gone")
     return past
 
 

@@ -26,6 +26,9 @@ REFUSALS: dict[str, frozenset[str]] = {code: frozenset(params) for code, params 
     "meld_short_group": ("cards", "size"), "meld_short_run": ("cards", "size"),
     # A game a link asks for that cannot be started (adapter.new_game, adapter.challenge).
     "daily_seed": ("seed",), "no_difficulty": ("difficulty",), "seed_length": ("size",), "seed_hidden": ("char",),
+    # A saved game the page cannot continue (adapter.check_save): the page says why it set it aside.
+    "save_format": ("format",), "save_fields": (), "save_seed": (), "save_future": ("date",),
+    "past_only_gone": (),
 }.items()}
 
 

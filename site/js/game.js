@@ -279,7 +279,10 @@ export class Game {
       this.saves.setAside(slot, raw, answer.code || "unreadable");
       this.set({ screen: "table" });
       const old = answer.code === "engine_version";
-      await dialogs.showNotice(old ? t("notice.old_save", { version: answer.saved_by }) : t("notice.bad_save"));
+      // Why, when the engine says (a Daily of a day not begun, a seed not its date's, a format
+      // this page does not read): every refusal was "could not be read" (an attack on the page).
+      const why = answer.code ? t("notice.bad_save_why", { reason: refusalText(answer) }) : t("notice.bad_save");
+      await dialogs.showNotice(old ? t("notice.old_save", { version: answer.saved_by }) : why);
       return false;
     }
     if (answer.view.game_over) {

@@ -8,6 +8,7 @@ or page error. CPython only plans the moves a sensible person would make from th
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import re
@@ -18,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 from helpers import (INSTANT, ROOT, before_the_end, choose, command, device, find_seed, first_melds, first_position, hand,
                      keyboard_panel, last_deal, legal_moves, new_answer, pin_clock, ready_to_lay_down, review_shot, settings_script,
-                     settle, stored_game, type_moves)
+                     settle, stored_game, type_moves, utc_today)
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
@@ -1172,6 +1173,19 @@ def test_unreadable_save_gives_a_fresh_start(context: BrowserContext, page: Page
     assert "could not be read" in notice.inner_text()
     notice.get_by_role("button", name="OK").click()
     page.locator("#start-dialog[open]").wait_for()
+    # A save that reads but cannot be continued says why (every one said "could not be read", an
+    # attack on the page): here a Daily of a day that has not begun, kept aside, never lost.
+    later = (utc_today() + dt.timedelta(days=2)).isoformat()
+    save = {"format": 1, "engine": "1.2.0", "mode": "daily", "date": later, "seed": f"daily-{later}", "difficulty": "normal", "log": []}
+    record = {"format": 1, "save": save, "order": [], "manual": False, "mode": {"mode": "daily", "date": later}, "deal": 1}
+    page.evaluate("([slot, record]) => { localStorage.setItem(`ladder-rummy:game:${slot}`, record); localStorage.setItem('ladder-rummy:game-current', JSON.stringify({ slot })); }",
+                  [f"daily:{later}", json.dumps(record)])
+    page.reload()
+    expect(notice).to_contain_text("could not be read")  # the old save above, put back by the init script
+    notice.get_by_role("button", name="OK").click()
+    expect(notice).to_contain_text(f"could not be continued. It is the Daily of {later}, a day that has not begun (UTC). It was set aside")
+    aside = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('ladder-rummy:save-aside')).map((k) => localStorage.getItem(k))")
+    assert any(later in entry and "save_future" in entry for entry in aside), aside
 
 
 def test_boot_failure_shows_retry(browser: Browser, site: Site) -> None:
