@@ -60,7 +60,8 @@ let mouseQuery;
 /**
  * True while the person plays with keys (input.js marks the page at a key press and unmarks it at
  * a pointer's): a text that tells the reader to tap or click has a "_keys" twin then, which names
- * the keys ("Press Enter on a card…"; a keyboard player was told to click, a play-test).
+ * the keys ("Enter lifts a card…"; a keyboard player was told to click, a play-test), no longer
+ * than the words it stands for (test_layout measures them).
  */
 export function byKeys() {
   return globalThis.document?.documentElement?.dataset?.input === "keys";
@@ -114,7 +115,7 @@ const PERSON = /^names?$/;
 const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
 
 /** `value` isolated from the text around it when it holds a right-to-left letter. */
-export function isolated(value) {
+function isolated(value) {
   return RIGHT_TO_LEFT.test(value) ? `\u2068${value}\u2069` : value;
 }
 
