@@ -33,6 +33,7 @@
 
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { checkName } from "../../site/js/names.js";
+import { offensiveWord } from "./decency.mjs";
 import { applyTransition, boardAnswer, emptySummary, incomplete, mergeRow } from "./boards.mjs";
 import { dayNumber, DAY_MS, EARLY_MS, isClosed, isoDate, isoWeekOf, submissionWindow, weekDates } from "./dates.mjs";
 import { addressNetwork, clientAddress, HttpError, invalid, json, readBody } from "./http.mjs";
@@ -59,13 +60,18 @@ const PLAYER_HANDLE = /^[0-9a-f]{16}$/;
 // Validation
 // ---------------------------------------------------------------------------
 
-/** A player's name as stored (site/js/names.js: the page's rule too); throws HttpError 400 otherwise. */
+/**
+ * A player's name as stored (site/js/names.js: the page's rule too, then the board's words,
+ * decency.mjs); throws HttpError 400 otherwise.
+ */
 export function cleanName(raw) {
   const checked = checkName(raw);
   if (checked.error) {
     const { name: _, detail, error, ...rest } = checked;
     throw invalid(detail, { reason: error, ...rest });
   }
+  const word = offensiveWord(checked.name);
+  if (word) throw invalid(`name: "${word}" is a word this board does not show; choose another name`, { reason: "offensive", word });
   return checked.name;
 }
 

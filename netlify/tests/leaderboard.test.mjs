@@ -14,6 +14,7 @@ import { getStore, setEnvironmentContext } from "@netlify/blobs";
 import { getEngine } from "../lib/engine.mjs";
 import { compareEntries, createHandler, publicId, weekDates } from "../lib/leaderboard.mjs";
 import { addressNetwork } from "../lib/http.mjs";
+import { offensiveWord } from "../lib/decency.mjs";
 import { LOCAL_SITE_ID, startLocalBlobs } from "../lib/local-blobs.mjs";
 import { makeGames } from "./games.mjs";
 
@@ -327,6 +328,8 @@ describe("POST checks shape and limits first", () => {
       ["a\uFEFFb", "invisible"], ["x\u200Fy", "invisible"], ["x\u061Cy", "invisible"], ["x\u{E0041}y", "invisible"],
       ["\u3164\u3164", "invisible"], ["\u2800\u2800", "invisible"], [`a${"\u0301".repeat(63)}`, "marks"],
       ["🙂🙂", "no_letter"], ["\u041Cira", "reserved"], ["KAAN", "reserved"], ["\uD800x", "broken"], [42, "type"], [null, "type"], [["x"], "type"],
+      // A swear word or slur as a word of the name, disguised too (an attack put them on the board).
+      ["Fuck You", "offensive"], ["FuckYou", "offensive"], ["n1gg3r", "offensive"], ["the bitch", "offensive"], ["ShitHead99", "offensive"],
     ];
     for (const [name, reason] of refused) {
       const result = await post(handler, submission(games[0], { name }));
@@ -335,6 +338,11 @@ describe("POST checks shape and limits first", () => {
       assert.equal(result.body.reason, reason, JSON.stringify(name));
     }
     assert.equal((await keysOf(store)).length, 1);
+    // Inside a longer word the same letters are no swear word: names and words of the game's languages pass.
+    for (const name of ["Cassandra", "Scunthorpe", "Cumhuriyet", "Analia", "Dick", "Hancock", "Sussex"]) {
+      assert.equal(offensiveWord(name), null, name);
+    }
+    assert.equal(offensiveWord("🙂 Fuck"), "Fuck");
   });
 
   test("dates: a real date, from its UTC midnight (an hour early at most) to the end of the 7th day after", async () => {

@@ -63,17 +63,19 @@ export function submissionLine({ leaderboard, date, dialog, onName, hideRanked =
 const NAME_ERRORS = {
   empty: "name.empty", too_long: "name.too_long", invisible: "name.characters", broken: "name.characters",
   type: "name.empty", marks: "name.marks", no_letter: "name.no_letter", reserved: "name.reserved",
-  scripts: "name.scripts",
+  scripts: "name.scripts", offensive: "name.offensive",
 };
 
 /**
  * Why the server refused a name, in the reader's words: the page runs the server's own rule
- * (names.js), so checking the refused name again gives the reason; the server's sentence is
- * the fallback (a character the two sides' Unicode tables see differently).
+ * (names.js), so checking the refused name again gives the reason. A word the board does not
+ * show is the server's judgement alone (its word list stays on the server): its reason says it.
+ * The server's sentence is the fallback (a character the two sides' Unicode tables see differently).
  */
-function refusalText({ detail, refused }) {
+function refusalText({ detail, refused, reason }) {
   const checked = refused === undefined ? { name: "" } : checkName(refused);
-  return checked.error ? nameErrorText(checked) : detail;
+  if (checked.error) return nameErrorText(checked);
+  return reason === "offensive" ? nameErrorText({ error: reason }) : detail;
 }
 
 /** The reader's sentence for a refusal of names.js checkName(). */
@@ -112,7 +114,7 @@ export function nameBox(id, value, help = "name.help") {
  * a play-test named itself before it knew its place).
  */
 export function askName({ leaderboard, date, detail = "", result = "" }) {
-  const { refused } = leaderboard.status(date) ?? {};
+  const { refused, reason } = leaderboard.status(date) ?? {};
   const dialog = $("name-dialog");
   const { field, input, fail } = nameBox("name-input", leaderboard.offeredName);
   input.autofocus = true;
@@ -129,7 +131,7 @@ export function askName({ leaderboard, date, detail = "", result = "" }) {
   },
   result ? h("p", { class: "headline", text: result }) : null,
   h("p", { text: t("name.text", { date }) }),
-  detail ? h("p", { class: "notice", text: t("board.status.name_refused", { detail: refusalText({ detail, refused }) }) }) : null,
+  detail ? h("p", { class: "notice", text: t("board.status.name_refused", { detail: refusalText({ detail, refused, reason }) }) }) : null,
   field);
   sheet("name-dialog", t("name.title"), form, [
     closeButton(dialog, "", t("name.skip")),

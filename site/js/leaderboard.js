@@ -126,7 +126,7 @@ export class Leaderboard {
     this.storage.write(KEYS.player, { ...this.player, name: checked.name });
     this.changeQueue((queue) => {
       const waiting = Object.values(queue).filter((entry) => !entry.name);
-      for (const entry of waiting) { entry.name = checked.name; delete entry.nameError; delete entry.refusedName; }
+      for (const entry of waiting) { entry.name = checked.name; delete entry.nameError; delete entry.refusedName; delete entry.nameReason; }
       return waiting.length > 0;
     }).then(() => {
       this.notify();
@@ -185,7 +185,7 @@ export class Leaderboard {
   status(date) {
     const entry = this.queue()[date];
     if (entry) {
-      if (!entry.name) return { state: "needs_name", detail: entry.nameError, refused: entry.refusedName };
+      if (!entry.name) return { state: "needs_name", detail: entry.nameError, refused: entry.refusedName, reason: entry.nameReason };
       if (this.sending === date) return { state: "sending" };
       return { state: "queued", detail: entry.lastError, offline: !this.online() };
     }
@@ -275,7 +275,7 @@ export class Leaderboard {
     }
     if (status === 409) return { final: { state: "first", detail: answer.detail, entry: answer.entry } };
     if (status === 400 && typeof answer.detail === "string" && answer.detail.startsWith("name:")) {
-      return { rename: answer.detail, refused: name };
+      return { rename: answer.detail, refused: name, reason: answer.reason };
     }
     if (FINAL.has(status)) {
       return { final: { state: "unranked", error: answer.error || String(status), detail: answer.detail || `HTTP ${status}` } };
@@ -298,6 +298,7 @@ export class Leaderboard {
         entry.name = null;
         entry.nameError = outcome.rename;
         entry.refusedName = outcome.refused; // so the page can say why in the reader's words
+        entry.nameReason = typeof outcome.reason === "string" ? outcome.reason : undefined; // a reason of the server's alone ("offensive")
       } else {
         entry.attempts = (entry.attempts || 0) + 1;
         entry.lastError = outcome.detail;
