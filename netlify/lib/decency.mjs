@@ -8,7 +8,8 @@
 // ("FuckYou"). Inside a longer word it does not ("Cassandra", "Scunthorpe", the Turkish
 // "cumhuriyet" or the given name "Analia", which the library alone refuses), so a few joined
 // words pass ("shithead"): a filter misses some names whatever it does, and refusing a player's
-// own name for the letters inside it would be worse. "Dick", a given name, is left out of the words.
+// own name for the letters inside it would be worse; moderation.mjs replaces a name already shown.
+// "Dick", a given name, is left out of the words.
 
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 

@@ -15,6 +15,7 @@ import { getEngine } from "../lib/engine.mjs";
 import { compareEntries, createHandler, publicId, weekDates } from "../lib/leaderboard.mjs";
 import { addressNetwork } from "../lib/http.mjs";
 import { offensiveWord } from "../lib/decency.mjs";
+import { renamePlayer } from "../lib/moderation.mjs";
 import { LOCAL_SITE_ID, startLocalBlobs } from "../lib/local-blobs.mjs";
 import { makeGames } from "./games.mjs";
 
@@ -624,6 +625,37 @@ describe("GET boards", () => {
       assert.equal((await get(handler, `week=${week}`)).status, 400, week);
     }
     assert.equal((await get(handler, "week=2026-W53")).status, 200, "2026 has 53 ISO weeks");
+  });
+
+  test("moderation: a name on the boards is replaced wherever the player's results show it, nothing else changes", async () => {
+    const { handler, store, clock } = fresh();
+    const a = crypto.randomUUID();
+    const b = crypto.randomUUID();
+    for (const [game, playerId, name] of [[games[4], a, "Shitty"], [games[0], a, "Shitty"], [games[6], a, "Shitty"], [games[1], b, "B"]]) {
+      assert.equal((await post(handler, submission(game, { playerId, name }))).status, 201);
+      clock.tick(60);
+    }
+    const boards = async () => Promise.all(["date=2026-11-25", "date=2026-11-24", "date=2026-11-22", "week=2026-W48", "week=2026-W47"]
+      .map(async (query) => (await get(handler, query)).body.entries));
+    const before = await boards();
+    const player = publicId(a);
+    await assert.rejects(renamePlayer(store, { player: "nobody", name: "X" }), /public id/);
+    await assert.rejects(renamePlayer(store, { player, name: "Fuck You" }), /does not show/); // the new name is judged too
+    const planned = await renamePlayer(store, { player, name: "Player 3f2a", dryRun: true });
+    assert.deepEqual(await boards(), before, "a dry run writes nothing");
+    const written = await renamePlayer(store, { player, name: "Player 3f2a" });
+    assert.deepEqual(written, planned);
+    assert.deepEqual(written.filter((key) => key.startsWith("daily/")).sort(),
+      ["2026-11-22", "2026-11-24", "2026-11-25"].map((date) => `daily/${date}/${player}`));
+    assert.ok(written.includes("boards/week/2026-W48") && written.includes("boards/week/2026-W47"), written);
+    const after = await boards();
+    after.forEach((rows, i) => {
+      assert.deepEqual(rows.map(({ name, ...rest }) => rest), before[i].map(({ name, ...rest }) => rest), "ranks and results unchanged");
+      for (const row of rows) assert.equal(row.name, row.player === player ? "Player 3f2a" : "B");
+    });
+    const own = await get(handler, "date=2026-11-25", "GET", { "x-player-id": a });
+    assert.equal(own.body.you.entry.name, "Player 3f2a");
+    assert.deepEqual(await renamePlayer(store, { player, name: "Player 3f2a" }), [], "done once");
   });
 
   test("ISO weeks", () => {
