@@ -1,5 +1,5 @@
-// Names the public board does not show: an English swear word or slur standing as a word of the
-// name. An attack on the board put "Fuck You" and a leetspeak slur on it: the name rule
+// Names the public board does not show: a swear word or slur (English, Turkish or Korean)
+// standing as a word of the name. An attack on the board put "Fuck You" and a leetspeak slur on it: the name rule
 // (site/js/names.js) judges characters, not words.
 //
 // The words and their disguises (n1gg3r, f*ck, doubled letters) are obscenity's English dataset
@@ -11,14 +11,24 @@
 // own name for the letters inside it would be worse; moderation.mjs replaces a name already shown.
 // "Dick", a given name, is left out of the words.
 
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
+import { DataSet, englishDataset, englishRecommendedTransformers, parseRawPattern, RegExpMatcher } from "obscenity";
 
 const GIVEN_NAMES = new Set(["dick"]);
 
-const matcher = new RegExpMatcher({
-  ...englishDataset.removePhrasesIf((phrase) => GIVEN_NAMES.has(phrase.metadata?.originalWord)).build(),
-  ...englishRecommendedTransformers,
-});
+// The game speaks Turkish and Korean too; the library's words are English. The commonest swear
+// words and insults of the two, each unmistakable as a word of a name (a Korean one inside a
+// longer word, as "시발" in 시발점, "starting point", is not one: see `startsWord`).
+// Written as the transformers leave them: the confusables step reads ç as c.
+const TURKISH = ["siktir", "sikerim", "orospu", "amk", "yarrak", "pezevenk", "pic", "kahpe"];
+const KOREAN = ["씨발", "시발", "개새끼", "병신", "좆", "지랄"];
+
+const words = new DataSet()
+  .addAll(englishDataset.removePhrasesIf((phrase) => GIVEN_NAMES.has(phrase.metadata?.originalWord)));
+for (const word of [...TURKISH, ...KOREAN]) {
+  words.addPhrase((phrase) => phrase.setMetadata({ originalWord: word }).addPattern(parseRawPattern(word)));
+}
+
+const matcher = new RegExpMatcher({ ...words.build(), ...englishRecommendedTransformers });
 
 const LETTER = /\p{L}/u;
 const LOWER = /\p{Ll}/u;

@@ -331,6 +331,7 @@ describe("POST checks shape and limits first", () => {
       ["🙂🙂", "no_letter"], ["\u041Cira", "reserved"], ["KAAN", "reserved"], ["\uD800x", "broken"], [42, "type"], [null, "type"], [["x"], "type"],
       // A swear word or slur as a word of the name, disguised too (an attack put them on the board).
       ["Fuck You", "offensive"], ["FuckYou", "offensive"], ["n1gg3r", "offensive"], ["the bitch", "offensive"], ["ShitHead99", "offensive"],
+      ["SİKTİR", "offensive"], ["Ali Piç", "offensive"], ["씨발", "offensive"], // the game's other languages too
     ];
     for (const [name, reason] of refused) {
       const result = await post(handler, submission(games[0], { name }));
@@ -340,7 +341,7 @@ describe("POST checks shape and limits first", () => {
     }
     assert.equal((await keysOf(store)).length, 1);
     // Inside a longer word the same letters are no swear word: names and words of the game's languages pass.
-    for (const name of ["Cassandra", "Scunthorpe", "Cumhuriyet", "Analia", "Dick", "Hancock", "Sussex"]) {
+    for (const name of ["Cassandra", "Scunthorpe", "Cumhuriyet", "Analia", "Dick", "Hancock", "Sussex", "Ankara", "Epic", "시발점"]) {
       assert.equal(offensiveWord(name), null, name);
     }
     assert.equal(offensiveWord("🙂 Fuck"), "Fuck");
