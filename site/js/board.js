@@ -75,7 +75,10 @@ const NAME_ERRORS = {
 function refusalText({ detail, refused, reason }) {
   const checked = refused === undefined ? { name: "" } : checkName(refused);
   if (checked.error) return nameErrorText(checked);
-  return reason === "offensive" ? nameErrorText({ error: reason }) : detail;
+  if (reason === "offensive") return nameErrorText({ error: reason });
+  // The server's own sentence ("name: …"), said as a sentence of its own after the page's.
+  const said = String(detail ?? "").replace(/^name:\s*/, "");
+  return said && `${said.charAt(0).toUpperCase()}${said.slice(1)}${/[.!?]$/.test(said) ? "" : "."}`;
 }
 
 /** The reader's sentence for a refusal of names.js checkName(). */
