@@ -67,6 +67,24 @@ function pastSave(record) {
  * the link names no difficulty). The engine checks the seed and the difficulty, and a link it
  * refuses is said so (a misspelt difficulty used to start Normal without a word).
  */
+/**
+ * The deal's sheet a record kept open (game.js `dealSheet`) when the game was reloaded: the
+ * deal_end event among the view's events (those since the person's last move), its index, and
+ * the deal's last table as the record kept it. Null when none was open, or when what the record
+ * holds does not fit the view (another version's record, an edited one): the game is then shown
+ * as it stands, as before.
+ */
+function sheetLeftOpen(record, view) {
+  const sheet = record?.sheet;
+  const table = sheet?.table;
+  if (!Number.isInteger(sheet?.deal) || !table || typeof table !== "object") return null;
+  const fits = Array.isArray(table.players) && table.players.length === view.players.length
+    && Array.isArray(table.hand) && Array.isArray(table.table) && Array.isArray(table.discard);
+  const events = view.events || [];
+  const index = events.findIndex((event) => event.type === "deal_end" && event.deal === sheet.deal);
+  return fits && index >= 0 ? { event: events[index], index, table } : null;
+}
+
 function sharedGame() {
   const params = new URLSearchParams(location.search);
   const seed = params.get("seed");
@@ -297,7 +315,9 @@ export class Game {
     this.saves.setCurrent(slot);
     const order = Array.isArray(record.order) ? record.order : [];
     this.set({ order, manual: Boolean(record.manual), mode: this.playedAgain(recordMode(record.mode, answer.save)), log: [], selected: null, arrange: null, hint: null, commandError: "" });
-    await this.show(answer, { previous: null, animate: false });
+    const sheet = slot === LESSON_SLOT ? null : sheetLeftOpen(record, answer.view);
+    if (sheet) await this.reopenSheet(answer, sheet);
+    else await this.show(answer, { previous: null, animate: false });
     this.set({ busy: false, replies: this.state.replies + 1 });
     this.say(turnLine(answer.view), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()
     this.markPlayable();
@@ -307,6 +327,18 @@ export class Game {
       await dialogs.showNotice(t("notice.cut_save", { move: answer.cut + 1 }), { title: t("notice.cut_title") });
     }
     return true;
+  }
+
+  /**
+   * A game reloaded while a deal's sheet was open (`sheet`, see sheetLeftOpen): its last table
+   * and the sheet again, then the next deal's first turns played out as they would have been.
+   */
+  async reopenSheet(answer, { event, index, table }) {
+    this.set({ screen: "table", view: answer.view, save: answer.save, final: answer.view, shown: table });
+    await this.dealSheet(event, table, answer.view, answer.save);
+    await this.show(answer, { previous: table, animate: true, from: index + 1 });
+    await this.rebuildLog(answer.view); // the plays before the sheet too, as after any reload
+    this.turnBack(answer.view);
   }
 
   /** The engine holds one game: after replaying another one that had ended, put back the one on the table. */
@@ -367,6 +399,7 @@ export class Game {
     const { order, manual, mode } = this.state;
     const record = { save, order, manual, mode, deal: view?.deal ?? null };
     if (slot === LESSON_SLOT) record.lesson = this.lessonAt || { step: 0, moves: save.log.length }; // the step it is at
+    if (this.openSheet) record.sheet = this.openSheet; // a deal's sheet not yet closed (dealSheet)
     if (fresh) { this.saves.start(slot, record); return true; }
     const result = this.saves.commit(slot, record);
     if (!result.ok) this.refused(slot, result.reason);
@@ -1005,10 +1038,11 @@ export class Game {
   /**
    * Draw a new view: animate its events (narrating each, at every speed), mark the card the
    * person drew, and — on a resumed game (no animation) — rebuild the Plays log from the engine.
+   * `from`: the first of the view's events to play (those before it were seen already).
    */
-  async show(answer, { previous, animate }) {
+  async show(answer, { previous, animate, from = 0 }) {
     const view = answer.view;
-    const events = animate ? view.events || [] : [];
+    const events = animate ? (view.events || []).slice(from) : [];
     const speed = this.state.settings.speed;
     const drawn = [];    // cards the person drew in these events (marked "new" in the hand)
     const round = [];    // every line of these events: an instant round is announced whole
@@ -1045,36 +1079,7 @@ export class Game {
         },
         hurried: () => this.hurrying > 0,
         skipping: () => this.state.skipping,
-        dealEnd: async (event, shown) => {
-          // No Skip ahead beside the deal's sheet; the next deal's turns start at the chosen speed.
-          this.set({ skippable: false, skipping: false });
-          const after = view.events.slice(view.events.indexOf(event) + 1);
-          const last = view.game_over && !after.some((e) => e.type === "deal_end");
-          // The line under the hand says what the sheet asks for, not "the computer players are playing…".
-          // The lesson is one deal: its sheet ends the lesson, not "Next deal".
-          const lesson = Boolean(this.lesson);
-          const line = lesson ? "hint.deal_over_lesson" : last ? "hint.deal_over_last" : "hint.deal_over";
-          this.set({ shown, statusEarlier: "", hint: { text: t(line, { deal: event.deal }) } });
-          this.renderer.flush();
-          const next = lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next";
-          // A challenge: how the challenger did on this deal. The person's contracts and points
-          // after it are the final view's (these events hold one deal's end: the person plays in
-          // every deal, and points change only at a deal's end).
-          const rival = this.state.mode?.challenge;
-          const { completed, penalty } = view.players[0];
-          const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result, event.deal, { completed, penalty }) : null);
-          const sheetWords = () => ({ next, note: note(), title: lesson ? t("deal.lesson_title") : null, last: last && !lesson });
-          let choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
-          while (choice === "look" && !this.hurrying) {
-            choice = await this.lookAtDeal({ deal: event.deal, next, summary: event });
-            if (choice !== "scores") break;
-            this.set({ hint: { text: t(line, { deal: event.deal }) } });
-            choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
-          }
-          // The sheet closed: the next deal's computer turns (if any come first) play on.
-          const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
-          this.set({ hint: others ? { text: t("hint.wait") } : null, skippable: others });
-        },
+        dealEnd: (event, shown) => this.dealSheet(event, shown, view, answer.save),
       };
       await playEvents({ previous: previous || this.state.shown, final: view, events, speed, hooks });
     }
@@ -1101,6 +1106,47 @@ export class Game {
       if (!view.game_over) this.set({ hint: view.turn === 0 ? { text: this.phaseLine(view) } : null });
       await this.rebuildLog(view);
     }
+  }
+
+  /**
+   * The sheet of a deal that just ended (`event`; `shown`, the table at its end; `view` and
+   * `save`, where these events lead), until the person moves on. While it is open the record
+   * keeps it (`sheet`: the deal and its last table), so a reload opens it again (showStored)
+   * instead of going on to the next deal's table unread (a play-test reloaded on the sheet and
+   * found the next deal already played up to its turn). Not the lesson's: its sheet ends it.
+   */
+  async dealSheet(event, shown, view, save) {
+    // No Skip ahead beside the deal's sheet; the next deal's turns start at the chosen speed.
+    this.set({ skippable: false, skipping: false });
+    const after = view.events.slice(view.events.indexOf(event) + 1);
+    const last = view.game_over && !after.some((e) => e.type === "deal_end");
+    // The line under the hand says what the sheet asks for, not "the computer players are playing…".
+    // The lesson is one deal: its sheet ends the lesson, not "Next deal".
+    const lesson = Boolean(this.lesson);
+    const line = lesson ? "hint.deal_over_lesson" : last ? "hint.deal_over_last" : "hint.deal_over";
+    this.set({ shown, statusEarlier: "", hint: { text: t(line, { deal: event.deal }) } });
+    this.renderer.flush();
+    const next = lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next";
+    // A challenge: how the challenger did on this deal. The person's contracts and points
+    // after it are the final view's (these events hold one deal's end: the person plays in
+    // every deal, and points change only at a deal's end).
+    const rival = this.state.mode?.challenge;
+    const { completed, penalty } = view.players[0];
+    const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result, event.deal, { completed, penalty }) : null);
+    const sheetWords = () => ({ next, note: note(), title: lesson ? t("deal.lesson_title") : null, last: last && !lesson });
+    const kept = !lesson && !view.game_over; // a game that ended is counted, not resumed
+    if (kept) { this.openSheet = { deal: event.deal, table: { ...shown, events: [] } }; this.persist({ save, view }); }
+    let choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
+    while (choice === "look" && !this.hurrying) {
+      choice = await this.lookAtDeal({ deal: event.deal, next, summary: event });
+      if (choice !== "scores") break;
+      this.set({ hint: { text: t(line, { deal: event.deal }) } });
+      choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
+    }
+    if (kept) { this.openSheet = null; this.persist({ save, view }); }
+    // The sheet closed: the next deal's computer turns (if any come first) play on.
+    const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
+    this.set({ hint: others ? { text: t("hint.wait") } : null, skippable: others });
   }
 
   /** After a reload: the Plays log as it was, narrated again from the game's last events. */

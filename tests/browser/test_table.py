@@ -242,8 +242,23 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     table.locator("#settings-dialog").get_by_text("English").click()
     table.wait_for_selector("html[lang=en]", state="attached")
     table.locator("#settings-dialog").get_by_role("button", name="Done").click()
+    # A reload while the sheet is open: the sheet again, over the deal's own table (it went on to
+    # the next deal's, played up to the person's turn, the sheet never seen again: a play-test).
+    table.get_by_role("button", name="Scores").click()
+    sheet.wait_for()
+    table.reload()
+    sheet.wait_for(timeout=60_000)
+    assert sheet.locator("tbody tr:first-child td:nth-child(3)").all_inner_texts() == totals
+    sheet.get_by_role("button", name="See the table").click()
+    expect(next_deal).to_be_visible()
+    assert "Deal 1/10" in table.inner_text("#deal-counter") and table.locator("#melds .meld").count() == melds
     next_deal.click()
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
+    assert "Deal 2/10" in table.inner_text("#deal-counter")
+    # Closed, the sheet is not kept: the next reload is the next deal's table.
+    table.reload()
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached", timeout=60_000)
+    expect(sheet).to_have_count(0)
     assert "Deal 2/10" in table.inner_text("#deal-counter")
     expect(next_deal).to_be_hidden()
     expect(table.locator("#discard-button")).to_be_visible()
