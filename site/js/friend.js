@@ -102,7 +102,7 @@ export function openChallengeStart({ challenge, difficulty, verified }) {
   const { name, result } = challenge;
   sheet("challenge-dialog", t("challenge.from", { name }), [
     ...challengeTarget(challenge),
-    h("p", { text: t("challenge.details", { difficulty: t(`difficulty.${difficulty}`), place: result.place, deals: result.climbed.length }) }),
+    h("p", { text: t("challenge.details", { name, difficulty: t(`difficulty.${difficulty}`), place: result.place, deals: result.climbed.length }) }),
     dealMarksLine(challenge),
     h("p", { class: "small", text: t(verified ? "challenge.verified" : "challenge.claimed", { name }) }),
   ], [
