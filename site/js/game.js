@@ -28,6 +28,8 @@ import { checkName } from "./names.js";
 import { LESSON, LESSON_SEEN, Lesson } from "./tutorial.js";
 
 const LESSON_SLOT = "learn"; // the lesson's own slot: saved with its step, never counted, forgotten once left (tutorial.js)
+/** What a tab holds (tabs.js) while it shows a game's results (game.js `resultsOpen`). */
+const RESULTS = "results";
 /** What accept() resolves to when the person left its table for another game meanwhile. */
 const LEFT = Symbol("left");
 /** What newGame() and openSlot() resolve to when a later choice took their place (truthy: nothing more to do). */
@@ -76,13 +78,22 @@ function pastSave(record) {
  */
 function sheetLeftOpen(record, view) {
   const sheet = record?.sheet;
-  const table = sheet?.table;
-  if (!Number.isInteger(sheet?.deal) || !table || typeof table !== "object") return null;
-  const fits = Array.isArray(table.players) && table.players.length === view.players.length
-    && Array.isArray(table.hand) && Array.isArray(table.table) && Array.isArray(table.discard);
+  if (!Number.isInteger(sheet?.deal) || !tableFits(sheet.table, view)) return null;
   const events = view.events || [];
   const index = events.findIndex((event) => event.type === "deal_end" && event.deal === sheet.deal);
-  return fits && index >= 0 ? { event: events[index], index, table } : null;
+  return index >= 0 ? { event: events[index], index, table: sheet.table } : null;
+}
+
+const isCards = (list) => Array.isArray(list) && list.every((card) => typeof card === "string");
+
+/** Whether a stored table can be drawn as this game's: its seats, cards and melds as views hold them. */
+function tableFits(table, view) {
+  if (!table || typeof table !== "object" || !Array.isArray(table.players) || table.players.length !== view.players.length) return false;
+  const seats = table.players.every((player, seat) => player && typeof player === "object"
+    && player.name === view.players[seat].name && Number.isInteger(player.cards) && isCards(player.discarded ?? []));
+  const melds = Array.isArray(table.table) && table.table.every((meld) => meld && typeof meld === "object"
+    && Number.isInteger(meld.id) && isCards(meld.cards) && Array.isArray(meld.stands_for));
+  return seats && melds && isCards(table.hand) && isCards(table.discard) && Number.isInteger(table.stock);
 }
 
 function sharedGame() {
@@ -223,7 +234,9 @@ export class Game {
       // The engine refused the link's game (a Daily's seed, a seed too long, no such difficulty): say why.
       if (this.startRefusal) await dialogs.showNotice(t("link.bad", { detail: this.startRefusal }), { title: t("link.bad_title") });
     }
-    if (!(shared && (await this.resumeSaved()))) await this.showStart(); // a shared game not taken: what was here
+    if (shared && (await this.resumeSaved())) return; // a shared game not taken: what was here
+    if (!shared && (await this.reopenResults())) return; // a game's results not yet left
+    await this.showStart();
   }
 
   // ---- starting and resuming: one save per game (saves.js), one tab per game (tabs.js) ----
@@ -304,7 +317,11 @@ export class Game {
       return false;
     }
     if (answer.view.game_over) {
-      await this.finish(slot, answer.view, answer.save); // it ended just before the page closed: counted now, once
+      // It ended just before the page closed: counted now, once, and its results are due, once
+      // too (a lesson's never: it is forgotten).
+      const due = slot !== LESSON_SLOT && !this.stats.keptSave(answer.save.seed, answer.save.log.length);
+      const daily = await this.finish(slot, answer.view, answer.save);
+      if (due) await this.resultsOpen(answer.save, recordMode(record.mode, answer.save), daily);
       await this.restoreEngine();
       return false;
     }
@@ -748,15 +765,54 @@ export class Game {
   /** The game-over sheet, until the person moves on (the leaderboard opened from it comes back to it). */
   async gameOver(view, save, daily) {
     const duel = await this.challengeOutcome(save);
+    await this.resultsOpen(save, this.state.mode, daily);
     for (;;) {
       const extra = this.afterGame(save, duel);
       const mode = this.state.mode;
       const againNote = mode?.mode === "daily" && mode.date === utcToday() ? t("start.daily_again_note") : "";
       const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra, mode: modeLine(mode), againNote });
       if (choice === "board") { await this.openBoard(daily.date); continue; }
+      this.storage.remove(KEYS.results);
+      this.tabs.release(RESULTS);
       if (choice === "again") return this.newGame(this.replayArgs());
       return this.showStart();
     }
+  }
+
+  /**
+   * A game's results are to be read (`save`, the finished game; `mode`, its page mode; `daily`,
+   * see finish): kept until the person leaves the game-over sheet, so a reload shows the sheet
+   * again (reopenResults) instead of the menu, its Challenge a friend and replay with it. The
+   * tab that shows them holds them, so another tab loaded meanwhile shows the menu, not a copy.
+   */
+  async resultsOpen(save, mode, daily) {
+    this.storage.write(KEYS.results, { seed: save.seed, moves: save.log.length, mode, daily });
+    await this.tabs.hold(RESULTS);
+  }
+
+  /**
+   * The game-over sheet that was open, or due, when the page was last closed (KEYS.results),
+   * over the game's last table: its game is replayed from the save statistics kept of it. False
+   * when there is none, when another tab shows them, or when its game is no longer kept (then
+   * it is forgotten).
+   */
+  async reopenResults() {
+    const open = this.storage.read(KEYS.results, null);
+    if (!open || !(await this.tabs.hold(RESULTS))) return false;
+    const save = this.stats.keptSave(open.seed, open.moves);
+    const answer = save ? await this.engine.resume(save) : null;
+    if (!answer?.ok || !answer.view?.game_over) {
+      this.storage.remove(KEYS.results);
+      this.tabs.release(RESULTS);
+      return false;
+    }
+    const daily = typeof open.daily?.date === "string" ? { date: open.daily.date, first: open.daily.first === true } : null;
+    const { view } = answer;
+    this.set({ screen: "table", mode: this.playedAgain(recordMode(open.mode, save)), view, shown: view, save: answer.save,
+      order: this.arrangeHand(view.hand).order, log: [], selected: null, arrange: null, hint: { text: t("hint.over") } });
+    await this.rebuildLog(view);
+    await this.gameOver(view, answer.save, daily);
+    return true;
   }
 
   /** The first moment the person can play (bench/page.py reads this mark). */

@@ -206,6 +206,11 @@ export class Stats {
     this.storage.write(KEYS.replays, list);
   }
 
+  /** The kept save of the finished game of `seed` that ended after `moves` moves, or null. */
+  keptSave(seed, moves) {
+    return this.replays().map((kept) => kept?.save).find((save) => save?.seed === seed && save.log?.length === moves) || null;
+  }
+
   replay(id) {
     return this.replays().find((r) => r.id === id)?.save || null;
   }

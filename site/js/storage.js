@@ -125,4 +125,5 @@ export const KEYS = {
   stats: "stats",       // {format: 1, games: [record…]} — every finished game once (stats.js)
   replays: "replays",   // [{id, save}…] — the saves of the last 20 finished games, to watch again
   panels: "panels",     // {keyboard: true} — the table's keyboard panel left open (game.toggleKeyboard)
+  results: "results",   // {seed, moves, mode, daily} — a game-over sheet not yet left: shown again on the next load
 };
