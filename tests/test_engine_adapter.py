@@ -123,7 +123,9 @@ def test_a_hinted_draw_says_what_the_top_discard_would_do() -> None:
 def test_a_hinted_discard_says_why_a_card_worth_more_stays() -> None:
     """``kept`` names the card of most points the person could throw instead, with a fact that
     holds of it: the contract lacks more without it, more cards help with it, or (once down) it
-    fits a meld or would after one card at a run's end; never a joker, never a card worth less."""
+    fits a meld or would after one card at a run's end, or a rival not yet down whose contract
+    has a group took a card of its rank; never a joker, never a card worth less."""
+    from ladder_rummy.contracts import CONTRACTS
     from ladder_rummy.evaluate import progress
 
     seen: set[str] = set()
@@ -147,11 +149,15 @@ def test_a_hinted_discard_says_why_a_card_worth_more_stays() -> None:
                     assert without(card).missing > without(thrown).missing
                 elif kept["why"] == "outs":
                     assert without(card).missing == without(thrown).missing and len(without(thrown).outs) > len(without(card).outs)
+                elif kept["why"] == "collects":
+                    rival = view["players"][kept["seat"]]
+                    assert kept["seat"] != 0 and not rival["laid_down"] and any(r.kind == "group" for r in CONTRACTS[rival["step"]])
+                    assert card.rank in {c.rank for c in parse_cards(" ".join(rival["picked"]))}
                 else:
                     assert view["players"][0]["laid_down"] and kept["why"] in ("fits", "near")
                 seen.add(kept["why"])
             answer = call(adapter.act, suggestion["hint"])
-    assert {"needed", "outs", "near"} <= seen, seen
+    assert {"needed", "outs", "near", "collects"} <= seen, seen
 
 
 def test_a_new_game_never_deals_a_dailys_seed() -> None:

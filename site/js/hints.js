@@ -181,7 +181,8 @@ export function hintReason(answer, card, view) {
   const counted = used > 0 && used >= copies(view.hand || []);
   if (missing && card && counted) return missing.after > missing.now ? t("suggest.why_back") : t("suggest.why_same", { count: missing.now });
   // Else why a card worth more points stays (a play-test read "discard 5♣" beside a 9♣ as a slip).
-  return answer.kept ? t(`suggest.why_keep_${answer.kept.why}`, { card: shortCard(answer.kept.card) }) : "";
+  const kept = answer.kept;
+  return kept ? t(`suggest.why_keep_${kept.why}`, { card: shortCard(kept.card), name: view.players?.[kept.seat]?.name ?? "" }) : "";
 }
 
 /**

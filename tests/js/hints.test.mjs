@@ -236,6 +236,11 @@ for (const lang of ["en", "tr", "ko"]) {
       assert.equal(said, t(`suggest.why_keep_${why}`, { card: "9♣" }));
       assert.ok(said.includes("9♣") && !said.includes("{"), said);
     }
+    // a rival collects the kept card's rank: named (a play-test read a dead-looking K♠ kept as a slip)
+    const seated = { ...planned, players: [{ name: "You" }, { name: "Mira" }, { name: "Kaan" }, { name: "Jisoo" }] };
+    const collects = hintReason({ hint: "discard 3S", missing: null, kept: { card: "KS", why: "collects", seat: 2 } }, "3S", seated);
+    assert.equal(collects, t("suggest.why_keep_collects", { card: "K♠", name: "Kaan" }));
+    assert.ok(collects.includes("Kaan") && collects.includes("K♠") && !collects.includes("{"), collects);
     // the hinted card's own reason goes first: one reason a hint
     assert.equal(hintReason({ hint: "discard AH", missing: { now: 1, after: 2 }, kept: { card: "KC", why: "outs" } }, "AH", planned), t("suggest.why_back"));
     assert.equal(hintReason({ hint: "discard 5C", missing: null, kept: null }, "5C", planned), "");
