@@ -599,6 +599,32 @@ def test_a_hint_that_says_why_moves_no_button(table_page: Page, site: Site) -> N
         # phone's melds (the lesson's test).
         taller = page.evaluate(KEYS_TALLER, {"words": KEYS_WORDS, "mouse": follows})
         assert taller == [], (width, taller)
+        # Every reason a card worth more stays, after the hint's own words, in every language:
+        # no taller than the one above, which moved nothing (the longest took a third line).
+        taller = page.evaluate(REASONS_TALLER, {"words": REASONS, "moves": DISCARD_10D}) if not follows else []
+        assert taller == [], (width, taller)
+
+
+REASONS = {lang: json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text("utf-8"))["suggest"] for lang in ("en", "tr", "ko")}
+DISCARD_10D = {"en": "discard 10♦", "tr": "10♦ kartını at", "ko": "10♦ 카드 버리기"}  # as hints.js moveWords says it
+REASONS_TALLER = """({ words, moves }) => {
+  const line = document.getElementById("hint");
+  const kept = line.innerHTML;
+  const height = (lang, why) => {
+    const hint = words[lang];
+    line.textContent = `${hint.text.replace("{move}", moves[lang])} ${hint[why].replace(/\{card\}/g, "10♦").replace("{name}", "Jisoo")}`;
+    return line.scrollHeight;
+  };
+  const taller = [];
+  for (const [lang, hint] of Object.entries(words)) {
+    const most = height("en", "why_keep_needed");
+    for (const why of Object.keys(hint).filter((key) => key.startsWith("why_keep_"))) {
+      if (height(lang, why) > most + 0.5) taller.push(`${lang} ${why}`);
+    }
+  }
+  line.innerHTML = kept;
+  return taller;
+}"""
 
 
 KEYS_WORDS = {lang: json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text("utf-8"))["hint"] for lang in ("en", "tr", "ko")}
