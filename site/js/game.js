@@ -65,11 +65,6 @@ function pastSave(record) {
 }
 
 /**
- * A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed (Normal when
- * the link names no difficulty). The engine checks the seed and the difficulty, and a link it
- * refuses is said so (a misspelt difficulty used to start Normal without a word).
- */
-/**
  * The deal's sheet a record kept open (game.js `dealSheet`) when the game was reloaded: the
  * deal_end event among the view's events (those since the person's last move), its index, and
  * the deal's last table as the record kept it. Null when none was open, or when what the record
@@ -96,6 +91,11 @@ function tableFits(table, view) {
   return seats && melds && isCards(table.hand) && isCards(table.discard) && Number.isInteger(table.stock);
 }
 
+/**
+ * A game shared by link: "?seed=abc&difficulty=hard" starts New Game with that seed (Normal when
+ * the link names no difficulty). The engine checks the seed and the difficulty, and a link it
+ * refuses is said so (a misspelt difficulty used to start Normal without a word).
+ */
 function sharedGame() {
   const params = new URLSearchParams(location.search);
   const seed = params.get("seed");
