@@ -14,8 +14,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     """``--sim-games N``: how many random-play games ``pytest -m slow`` checks (test_engine_sim)."""
-    parser.addoption("--sim-games", type=int, default=32,
-                     help="random-play games of the slow invariant check (default 32; 1,000 for the README's figure)")
+    parser.addoption("--sim-games", type=int, default=24,
+                     help="random-play games of the slow invariant check (default 24; 1,000 for the README's figure)")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

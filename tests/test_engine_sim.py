@@ -61,7 +61,7 @@ def test_random_games_keep_every_invariant() -> None:
 
 @pytest.mark.slow
 def test_many_random_games_keep_every_invariant(pytestconfig: pytest.Config) -> None:
-    """``--sim-games`` games (32 by default: a random game is ~6,000 actions, a second of CPU
+    """``--sim-games`` games (24 by default: a random game is ~6,000 actions, a second of CPU
     each; ``--sim-games 1000`` gives the README's figure)."""
     games = pytestconfig.getoption("sim_games")
     seeds = [f"sim-{i}" for i in range(games)]
