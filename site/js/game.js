@@ -15,7 +15,7 @@ import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
 import { $, h } from "./dom.js";
 import { shortCard } from "./cards.js";
-import { Stats } from "./stats.js";
+import { Stats, gameId } from "./stats.js";
 import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
 import { openReplay } from "./replay.js";
 import { hintReason, moveCard as hintedCard, moveWords, progressSentence } from "./hints.js";
@@ -73,22 +73,31 @@ function pastSave(record) {
  */
 function sheetLeftOpen(record, view) {
   const sheet = record?.sheet;
-  if (!Number.isInteger(sheet?.deal) || !tableFits(sheet.table, view)) return null;
   const events = view.events || [];
-  const index = events.findIndex((event) => event.type === "deal_end" && event.deal === sheet.deal);
-  return index >= 0 ? { event: events[index], index, table: sheet.table } : null;
+  const index = events.findIndex((event) => event.type === "deal_end" && event.deal === sheet?.deal);
+  return index >= 0 && tableFits(sheet.table, view, events[index]) ? { event: events[index], index, table: sheet.table } : null;
 }
 
 const isCards = (list) => Array.isArray(list) && list.every((card) => typeof card === "string");
 
-/** Whether a stored table can be drawn as this game's: its seats, cards and melds as views hold them. */
-function tableFits(table, view) {
-  if (!table || typeof table !== "object" || !Array.isArray(table.players) || table.players.length !== view.players.length) return false;
-  const seats = table.players.every((player, seat) => player && typeof player === "object"
-    && player.name === view.players[seat].name && Number.isInteger(player.cards) && isCards(player.discarded ?? []));
+/**
+ * Whether a stored table can be drawn as the last table of the deal that `end` (its deal_end
+ * event) closed: its seats, cards and melds as views hold them (a seat without its contract froze
+ * the page, an attack found), and its deal, hands and cards left those of that deal (another
+ * game's table was drawn under this one's sheet).
+ */
+function tableFits(table, view, end) {
+  if (!table || typeof table !== "object" || table.deal !== end.deal || !Array.isArray(table.players)
+    || table.players.length !== view.players.length) return false;
+  const seats = table.players.every((player, seat) => player && typeof player === "object" && player.seat === seat
+    && player.name === view.players[seat].name && Number.isInteger(player.step) && Number.isInteger(player.cards)
+    && Array.isArray(player.contract) && player.contract.every((part) => typeof part?.kind === "string" && Number.isInteger(part.size))
+    && isCards(player.discarded ?? []) && isCards(player.picked ?? []));
   const melds = Array.isArray(table.table) && table.table.every((meld) => meld && typeof meld === "object"
-    && Number.isInteger(meld.id) && isCards(meld.cards) && Array.isArray(meld.stands_for));
-  return seats && melds && isCards(table.hand) && isCards(table.discard) && Number.isInteger(table.stock);
+    && Number.isInteger(meld.id) && typeof meld.kind === "string" && isCards(meld.cards) && Array.isArray(meld.stands_for));
+  const left = end.hands.every((hand) => table.players[hand.seat]?.cards === hand.cards.length)
+    && isCards(table.hand) && [...table.hand].sort().join() === [...end.hands.find((hand) => hand.seat === 0).cards].sort().join();
+  return seats && melds && left && isCards(table.discard) && Number.isInteger(table.stock);
 }
 
 /**
@@ -320,8 +329,7 @@ export class Game {
       // It ended just before the page closed: counted now, once, and its results are due, once
       // too (a lesson's never: it is forgotten).
       const due = slot !== LESSON_SLOT && !this.stats.keptSave(answer.save.seed, answer.save.log.length);
-      const daily = await this.finish(slot, answer.view, answer.save);
-      if (due) await this.resultsOpen(answer.save, recordMode(record.mode, answer.save), daily);
+      await this.finish(slot, answer.view, answer.save, { results: due ? recordMode(record.mode, answer.save) : null });
       await this.restoreEngine();
       return false;
     }
@@ -352,6 +360,10 @@ export class Game {
    */
   async reopenSheet(answer, { event, index, table }) {
     this.set({ screen: "table", view: answer.view, save: answer.save, final: answer.view, shown: table });
+    // The plays up to the deal's end, and its last line: a look at the deal's table after a
+    // reload had neither (an attack on the page); the next deal's come as they are played.
+    await this.rebuildLog(answer.view, event.seq);
+    this.say(narrate(event, answer.view.players), { log: false });
     await this.dealSheet(event, table, answer.view, answer.save);
     await this.show(answer, { previous: table, animate: true, from: index + 1 });
     await this.rebuildLog(answer.view); // the plays before the sheet too, as after any reload
@@ -753,7 +765,7 @@ export class Game {
     this.set({ busy: false });
     if (!this.holding(slot)) return undefined; // another tab took the game over meanwhile
     if (view.game_over) {
-      const daily = await this.finish(slot, view, answer.save);
+      const daily = await this.finish(slot, view, answer.save, { results: this.state.mode });
       return this.gameOver(view, answer.save, daily);
     }
     this.persist(answer); // with the hand's order as the animation left it
@@ -772,8 +784,7 @@ export class Game {
       const againNote = mode?.mode === "daily" && mode.date === utcToday() ? t("start.daily_again_note") : "";
       const choice = await dialogs.showGameEnd(view, { submission: daily && this.submissionLine(daily), extra, mode: modeLine(mode), againNote });
       if (choice === "board") { await this.openBoard(daily.date); continue; }
-      this.storage.remove(KEYS.results);
-      this.tabs.release(RESULTS);
+      this.resultsLeft(save.seed, save.log.length);
       if (choice === "again") return this.newGame(this.replayArgs());
       return this.showStart();
     }
@@ -791,6 +802,16 @@ export class Game {
   }
 
   /**
+   * The results of the game of `seed` that ended after `moves` moves were left: forgotten, unless
+   * another tab's game ended since and they are its own (one tab's Main menu forgot the other's).
+   */
+  resultsLeft(seed, moves) {
+    const open = this.storage.read(KEYS.results, null);
+    if (open?.seed === seed && open.moves === moves) this.storage.remove(KEYS.results);
+    this.tabs.release(RESULTS);
+  }
+
+  /**
    * The game-over sheet that was open, or due, when the page was last closed (KEYS.results),
    * over the game's last table: its game is replayed from the save statistics kept of it. False
    * when there is none, when another tab shows them, or when its game is no longer kept (then
@@ -802,13 +823,16 @@ export class Game {
     const save = this.stats.keptSave(open.seed, open.moves);
     const answer = save ? await this.engine.resume(save) : null;
     if (!answer?.ok || !answer.view?.game_over) {
-      this.storage.remove(KEYS.results);
-      this.tabs.release(RESULTS);
+      this.resultsLeft(open.seed, open.moves);
       return false;
     }
-    const daily = typeof open.daily?.date === "string" ? { date: open.daily.date, first: open.daily.first === true } : null;
+    // The Daily's line only for a Daily of that date, and "first" only if this game is the one
+    // its date counts: a Daily's results reloaded read "practice" (an attack on the page).
+    const first = save.mode === "daily" && this.stats.daily(save.date)?.id === gameId(save);
+    const daily = save.mode === "daily" && !save.past && open.daily?.date === save.date ? { date: save.date, first } : null;
+    const mode = recordMode(open.mode, save);
     const { view } = answer;
-    this.set({ screen: "table", mode: this.playedAgain(recordMode(open.mode, save)), view, shown: view, save: answer.save,
+    this.set({ screen: "table", mode: first ? { ...mode, again: false } : this.playedAgain(mode), view, shown: view, save: answer.save,
       order: this.arrangeHand(view.hand).order, log: [], selected: null, arrange: null, hint: { text: t("hint.over") } });
     await this.rebuildLog(view);
     await this.gameOver(view, answer.save, daily);
@@ -845,7 +869,7 @@ export class Game {
    * and mark its slot finished, with no other tab doing the same at the same time; then let the
    * slot go. Returns {date, first} for a Daily (first: this game is the one that counts), else null.
    */
-  async finish(slot, view, save) {
+  async finish(slot, view, save, { results = null } = {}) {
     if (slot === LESSON_SLOT) { this.saves.forget(slot); this.tabs.release(slot); if (this.slot === slot) this.slot = null; return null; } // never counted
     // A past Daily: kept apart, never submitted; nor is a game whose save says so (it had hints),
     // whatever the record beside it says.
@@ -858,6 +882,9 @@ export class Game {
     });
     if (slot === this.slot) this.slot = null;
     this.tabs.release(slot);
+    // `results`: the page mode of a game whose results sheet comes next, kept due before the
+    // name is asked for (a reload on that question lost the results of a first Daily).
+    if (results) await this.resultsOpen(save, results, daily);
     if (daily?.first && !this.leaderboard.name) await this.askName(daily.date, dialogs.resultLine(view));
     return daily;
   }
@@ -1205,18 +1232,21 @@ export class Game {
     this.set({ hint: others ? { text: t("hint.wait") } : null, skippable: others });
   }
 
-  /** After a reload: the Plays log as it was, narrated again from the game's last events. */
-  async rebuildLog(view) {
+  /**
+   * After a reload: the Plays log as it was, narrated again from the game's last events (those
+   * up to the event numbered `through`, when given).
+   */
+  async rebuildLog(view, through = Infinity) {
     const answer = await this.engine.recentEvents(LOG_LENGTH);
     if (!answer.ok || this.state.view !== view) return;
-    const log = answer.events.map((event) => {
+    const log = answer.events.filter((event) => !(event.seq > through)).map((event) => {
       this.logId += 1;
       const kind = event.type === "deal_start" || event.type === "deal_end" ? "deal" : "";
       return { id: this.logId, text: narrate(event, view.players), kind, event };
     }).filter((entry) => entry.text);
     // The line below the status line, as it stood before the reload: what the computer players did
     // to the table since the person's last turn (a play-test reloaded mid-turn and lost it).
-    const note = view.turn === 0 && !view.game_over ? roundSince(answer.events) : [];
+    const note = view.turn === 0 && !view.game_over && through === Infinity ? roundSince(answer.events) : [];
     this.set({ log, statusNote: note.length ? { events: note, players: view.players } : null });
   }
 
