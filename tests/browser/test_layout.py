@@ -655,7 +655,8 @@ def test_a_deal_summary_on_a_phone_on_its_side_shows_every_player(table_page: Pa
     for size, beside in (((740, 360), True), ((360, 640), False)):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         page.goto(site.url)
-        page.wait_for_selector("#start-dialog[open]")
+        # The menu, or the results of the game the last size ended (a reload brings them back).
+        page.wait_for_selector("#start-dialog[open], #game-dialog[open]")
         open_at(page, site, save)
         command(page, move)
         sheet = page.locator("#deal-dialog[open]")
