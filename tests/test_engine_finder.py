@@ -139,4 +139,4 @@ def test_finder_matches_brute_force() -> None:
 
 @pytest.mark.slow
 def test_finder_matches_brute_force_thousands() -> None:
-    _check_against_brute_force(seed=11, hands=2000)
+    _check_against_brute_force(seed=11, hands=1500)
