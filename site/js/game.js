@@ -777,7 +777,6 @@ export class Game {
   /** The game-over sheet, until the person moves on (the leaderboard opened from it comes back to it). */
   async gameOver(view, save, daily) {
     const duel = await this.challengeOutcome(save);
-    await this.resultsOpen(save, this.state.mode, daily);
     for (;;) {
       const extra = this.afterGame(save, duel);
       const mode = this.state.mode;
@@ -830,9 +829,8 @@ export class Game {
     // its date counts: a Daily's results reloaded read "practice" (an attack on the page).
     const first = save.mode === "daily" && this.stats.daily(save.date)?.id === gameId(save);
     const daily = save.mode === "daily" && !save.past && open.daily?.date === save.date ? { date: save.date, first } : null;
-    const mode = recordMode(open.mode, save);
     const { view } = answer;
-    this.set({ screen: "table", mode: first ? { ...mode, again: false } : this.playedAgain(mode), view, shown: view, save: answer.save,
+    this.set({ screen: "table", mode: this.playedAgain(recordMode(open.mode, save), save), view, shown: view, save: answer.save,
       order: this.arrangeHand(view.hand).order, log: [], selected: null, arrange: null, hint: { text: t("hint.over") } });
     await this.rebuildLog(view);
     await this.gameOver(view, answer.save, daily);
@@ -849,12 +847,15 @@ export class Game {
   /**
    * `mode` marked `again` when it is today's Daily whose first game has been counted already: its
    * badge says so ("Daily #35 · practice"), as nothing else on the table did (a play-test). A past
-   * Daily has its own badge; the first game keeps the plain one after it ends.
+   * Daily has its own badge; the first game keeps the plain one after it ends, and again when its
+   * results are shown after a reload (`save`: that game).
    */
-  playedAgain(mode) {
+  playedAgain(mode, save = null) {
     if (!mode || typeof mode !== "object") return mode;
     const { again: _stored, ...plain } = mode; // a stored mark is worked out again, never trusted
-    const again = plain.mode === "daily" && !plain.past && plain.date && Boolean(this.stats.daily(plain.date));
+    // Counted already by another game than `save` (the finished game whose results are shown again is the one counted).
+    const counted = plain.mode === "daily" && !plain.past && plain.date ? this.stats.daily(plain.date) : null;
+    const again = Boolean(counted) && !(save && counted.id === gameId(save));
     return again ? { ...plain, again: true } : plain;
   }
 
