@@ -167,6 +167,30 @@ export function advance(shown, event) {
   return v;
 }
 
+/**
+ * The table after `events[i]`, from `shown` before it: a new deal's table is worked back from
+ * `final` (the deal it starts is the one the final view shows), any other play moves it forward.
+ */
+function tableAfter(shown, final, events, i) {
+  return events[i].type === "deal_start" ? rewind(final, events.slice(i + 1)) : advance(shown, events[i]);
+}
+
+/**
+ * The first deal's end among `events` and the table it left, as playEvents will show it when it
+ * gets there (`previous`, `final`: as given to it), or null. Known before the animation starts,
+ * so the page can keep the deal's sheet due before it opens (game.js accept): a reload while
+ * the computer players' last turns were still being shown went on to the next deal, its sheet
+ * never seen (an attack on the page).
+ */
+export function dealEnding(previous, final, events) {
+  let shown = previous ? clone(previous) : rewind(final, events);
+  for (let i = 0; i < events.length; i += 1) {
+    shown = tableAfter(shown, final, events, i);
+    if (events[i].type === "deal_end") return { event: events[i], table: shown };
+  }
+  return null;
+}
+
 /** One line of narration for an event. */
 export function narrate(event, players) {
   // A language may word a joker's play on its own ("Bir joker attın."): event.discard_joker.
@@ -294,7 +318,7 @@ export async function playEvents({ previous, final, events, speed, hooks }) {
   for (let i = 0; i < events.length; i += 1) {
     const event = events[i];
     const timing = hooks.skipping?.() ? SPEEDS.instant : chosen; // the person skipped ahead (game.js skipAhead)
-    const next = event.type === "deal_start" ? rewind(final, events.slice(i + 1)) : advance(shown, event);
+    const next = tableAfter(shown, final, events, i);
     if (hooks.hurried?.()) { shown = next; continue; } // the person left this table: no narration, no sheet
     // The person's own plays go quickly; their draw flies into the hand even at Instant speed,
     // so the card they drew is seen arriving.

@@ -3,7 +3,7 @@
 
 import { startEngine } from "./bridge.js";
 import { BootProgress } from "./progress.js";
-import { narrate, playEvents } from "./anim.js";
+import { dealEnding, narrate, playEvents } from "./anim.js";
 import { arrangeJudged, handKeys, modeBadge, modeLine } from "./render.js";
 import { KEYS } from "./storage.js";
 import { NEW_SLOT, Saves, dailySlot, refusal, slotOf } from "./saves.js";
@@ -743,7 +743,13 @@ export class Game {
   /** Save, then animate the events up to the new view; at the end of the game, count it and say how it went. */
   async accept(answer, { previous, fresh = false }) {
     const slot = this.slot;
-    if (!this.persist(answer, { fresh })) return undefined;
+    // A deal that ends in these events has its sheet kept due from now, not only once the
+    // animation reaches it: a reload during the computer players' last turns went on to the next
+    // deal, the sheet never seen (an attack). A hurried table (another game chosen meanwhile)
+    // skips the sheet; it stays kept, and opens when this game is next continued.
+    const ending = dealEnding(previous || this.state.shown, answer.view, answer.view.events || []);
+    this.openSheet = ending ? this.keptSheet(ending.event, ending.table, answer.view) : null;
+    if (!this.persist(answer, { fresh })) { this.openSheet = null; return undefined; }
     this.set({ save: answer.save, busy: true });
     this.focusTable = fresh; // the first table drawn takes the focus (show's hooks)
     try {
@@ -753,6 +759,8 @@ export class Game {
       // of an animation that did not finish.
       this.set({ busy: false, final: null, othersPlaying: false, skippable: false, skipping: false });
       throw error;
+    } finally {
+      this.openSheet = null; // closed (dealSheet) or hurried past: another game's record never carries it
     }
     const view = answer.view;
     if (this.hurrying > 0) {
@@ -1218,8 +1226,8 @@ export class Game {
     const { completed, penalty } = view.players[0];
     const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result, event.deal, { completed, penalty }) : null);
     const sheetWords = () => ({ next, note: note(), title: lesson ? t("deal.lesson_title") : null, last: last && !lesson });
-    const kept = !lesson && !view.game_over; // a game that ended is counted, not resumed
-    if (kept) { this.openSheet = { deal: event.deal, table: { ...shown, events: [] } }; this.persist({ save, view }); }
+    const kept = this.keptSheet(event, shown, view);
+    if (kept) { this.openSheet = kept; this.persist({ save, view }); }
     let choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
     while (choice === "look" && !this.hurrying) {
       choice = await this.lookAtDeal({ deal: event.deal, next, summary: event });
@@ -1231,6 +1239,15 @@ export class Game {
     // The sheet closed: the next deal's computer turns (if any come first) play on.
     const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
     this.set({ hint: others ? { text: t("hint.wait") } : null, skippable: others });
+  }
+
+  /**
+   * What the record keeps of a deal's sheet while it is due or open (`sheet`: the deal and its
+   * last table), or null: the lesson's sheet ends the lesson, and a game that ended is counted,
+   * not resumed.
+   */
+  keptSheet(event, shown, view) {
+    return this.lesson || view.game_over ? null : { deal: event.deal, table: { ...shown, events: [] } };
   }
 
   /**

@@ -272,6 +272,50 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     expect(table.locator("#discard-button")).to_be_visible()
 
 
+def computer_goes_out_next(tries: int = 40) -> tuple[dict, str]:
+    """A New Game in deal 1 where the person's discard (the move returned, with the save before
+    it) is followed by a computer player's turns that end the deal, three plays or more of theirs
+    before its end."""
+    from ladder_rummy import adapter
+
+    for n in range(tries):
+        answer = new_answer(f"sheet-due-{n}")
+        while not answer["view"]["game_over"] and answer["view"]["deal"] == 1:
+            move = choose(answer["view"])
+            following = json.loads(adapter.act(move))
+            events = following["view"]["events"]
+            end = next((i for i, event in enumerate(events) if event["type"] == "deal_end"), None)
+            theirs = sum(1 for event in events[:end] if event.get("seat") not in (None, 0)) if end is not None else 0
+            if move.startswith("discard ") and end is not None and events[end]["went_out"] not in (0, None) and theirs >= 3:
+                return answer["save"], move
+            answer = following
+    raise AssertionError("no game where a computer player goes out right after the person's discard")
+
+
+def test_a_reload_while_the_computers_end_the_deal_still_shows_its_sheet(table: Page, site: Site) -> None:
+    """The person discards, a computer player goes out in the turns that follow: a reload while
+    those turns were still being shown went on to the next deal's table, the deal's sheet never
+    seen (an attack on the page). The sheet is kept due from the moment the answer comes."""
+    save, move = computer_goes_out_next()
+    table.context.add_init_script(f"try {{ {settings_script('en', 'slow')} }} catch {{}}")
+    resume_at_play(table, site, save)
+    moves = len(save["log"])
+    command(table, move)
+    # The answer is saved (its move in the log) while the computer's turns are still being shown.
+    table.wait_for_function(f"JSON.parse(localStorage.getItem('ladder-rummy:game:new')).save.log.length > {moves}")
+    sheet = table.locator("#deal-dialog[open]")
+    expect(sheet).to_have_count(0)
+    table.reload()
+    sheet.wait_for(timeout=60_000)
+    expect(sheet).to_contain_text("Deal 1 is over")
+    sheet.get_by_role("button", name="See the table").click()
+    assert "Deal 1/10" in table.inner_text("#deal-counter")
+    assert table.locator("#melds .meld").count() >= 2  # the deal's own table: the one who went out laid down
+    table.get_by_role("button", name="Next deal").click()
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached", timeout=60_000)
+    assert "Deal 2/10" in table.inner_text("#deal-counter")
+
+
 def test_the_last_deal_says_so(browser: Browser, site: Site, guard: Guard, returning_profile: Path) -> None:
     """Deal 10 of 10 on a 360 px phone: the deal counter says it is the last deal before the
     person has laid down; once down, the contract panel says what is left and that this is the

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 
 // prefs.js reads the reduced-motion query as it loads: a window that answers "no preference".
 globalThis.window ??= { matchMedia: () => ({ matches: false, addEventListener() {}, addListener() {} }) };
-const { advance, rewind } = await import("../../site/js/anim.js");
+const { advance, dealEnding, rewind } = await import("../../site/js/anim.js");
 globalThis.document ??= { documentElement: {}, querySelectorAll: () => [], title: "" };
 const { progressView } = await import("../../site/js/render.js");
 const hintsModule = await import("../../site/js/hints.js");
@@ -107,6 +107,32 @@ test("a discard moves the seat's last-discard chip as it is played, and rewindin
 });
 
 function clone(value) { return JSON.parse(JSON.stringify(value)); }
+
+test("a deal that ends in the computer players' turns is known with its last table before they are shown", () => {
+  // The page keeps the deal's sheet due from the moment the answer comes (game.js accept): a
+  // reload during those turns went on to the next deal, the sheet never seen (an attack).
+  const laid = [{ id: 1, owner: 2, kind: "group", cards: ["7C", "7C", "7H"], stands_for: [null, null, null] }];
+  const end = { type: "deal_end", deal: 1, went_out: 2, hands: [{ seat: 2, points: 0, penalty_total: 0, cards: [], climbed: true, step_after: 2 }] };
+  const events = [
+    { type: "draw", seat: 2, source: "stock" },
+    { type: "laydown", seat: 2, melds: [1], table: laid },
+    { type: "discard", seat: 2, card: "9S" },
+    end,
+    { type: "deal_start", deal: 2 },
+    { type: "draw", seat: 1, source: "stock" },
+  ];
+  const nextDeal = { ...shownTable(), deal: 2, table: [], discard: ["5H"], stock: 62, events: [] };
+  const table = shownTable();
+  table.players[2].cards = 3; // one drawn: three to lay down, one to throw, out
+  const ending = dealEnding(table, nextDeal, events);
+  assert.equal(ending.event, end);
+  assert.deepEqual(ending.table.table.map((meld) => meld.cards), [["7C", "7C", "7H"]]); // this deal's melds, not the next deal's
+  assert.equal(ending.table.players[2].cards, 0);
+  assert.deepEqual(ending.table.discard, ["4C", "9S"]);
+  assert.equal(ending.table.turn, null);
+  assert.equal(dealEnding(table, nextDeal, events.slice(0, 3)), null); // no deal ended: nothing due
+  assert.equal(table.players[2].cards, 3); // the table it started from is left as it was
+});
 
 test("the person's lay-down turn ends with the first play of another seat", async () => {
   // A play-test read "Discard to end your turn: lay-offs start on your next one" in the contract
