@@ -33,6 +33,17 @@ export function icon(id, className) {
 
 export function $(id) { return document.getElementById(id); }
 
+/**
+ * The words a button shows: of its long and short labels (render.js: the layout displays one),
+ * the one on screen. Words that name the button use it (a tablet's Turkish lesson named "Aç",
+ * the short label, beside a button that read "Kontratı aç").
+ */
+export function shownLabel(id) {
+  const button = $(id);
+  const shown = [...(button?.querySelectorAll("span") || [])].find((span) => span.getClientRects().length);
+  return (shown || button)?.textContent.trim() ?? "";
+}
+
 /** Replace the children of `parent` only when `key` changed since the last call. */
 export function replaceIfChanged(parent, key, build) {
   if (parent.dataset.key === key) return false;

@@ -13,7 +13,7 @@ import { LANGUAGES, cardName, pickLanguage, refusalText, setLanguage, t } from "
 import { arrangedLaydown, arrangedSlots, canDiscard, emptyTable, layoffTargets, markedMelds, mergeOrder, moveCard, sortAfterPress, sortHand, utcToday } from "./state.js";
 import * as dialogs from "./dialogs.js";
 import * as board from "./board.js";
-import { $, h } from "./dom.js";
+import { $, h, shownLabel } from "./dom.js";
 import { shortCard } from "./cards.js";
 import { Stats, gameId } from "./stats.js";
 import { afterGame, gameTitle, openStats, saveTitle } from "./stats-sheet.js";
@@ -344,7 +344,9 @@ export class Game {
     if (sheet) await this.reopenSheet(answer, sheet);
     else await this.show(answer, { previous: null, animate: false });
     this.set({ busy: false, replies: this.state.replies + 1 });
-    this.say(turnLine(answer.view), { log: false }); // the status line only: the Plays log is the game's own, rebuilt by show()
+    // The status line only (the Plays log is the game's own, rebuilt by show()); a reopened sheet
+    // played the next deal's first turns after it, whose last line stands, as after Next deal.
+    if (!sheet) this.say(turnLine(answer.view), { log: false });
     this.markPlayable();
     if (slot === LESSON_SLOT) this.resumeLesson(record, answer);
     if (answer.cut) {
@@ -2039,7 +2041,7 @@ function phaseHint(view, pile = null) {
   if (view.phase === "draw") return t(pile ? `hint.draw_${pile}` : "hint.draw");
   if (view.laid_down_this_turn) return t("hint.play_just_laid");
   if (me.laid_down) return t(view.legal.some((move) => move.startsWith("layoff ")) ? "hint.play_laid" : "hint.play_laid_none");
-  if (view.contract_ready) return t("hint.play_ready");
+  if (view.contract_ready) return t("hint.play_ready", { button: shownLabel("laydown-button") }); // as it reads now
   return t("hint.play");
 }
 

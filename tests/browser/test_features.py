@@ -600,6 +600,16 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
             page.locator("#coach-next").click()
             coach(page, "laydown")
             shot("laydown")
+            if lang == "tr":  # the line under the hand too ("Aç'a tıkla" beside "Kontratı aç" on a desktop)
+                words = page.locator(f"#laydown-button .{'short' if size == 'phone' else 'long'}").inner_text()
+                expect(page.locator("#hint")).to_contain_text(f"“{words}”")
+            if size == "phone":
+                # The mark names the button as it reads: a tablet's lesson named Turkish "Aç", the
+                # short label, beside a button that read "Kontratı aç" (a play-test).
+                for width, label in ((768, "long"), (360, "short")):
+                    page.set_viewport_size({"width": width, "height": 640})
+                    words = page.locator(f"#laydown-button .{label}").inner_text()
+                    expect(page.locator("#coach .coach-text")).to_contain_text(f"“{words}”")
             tap(page, "#laydown-button")
 
         coach(page, "taken")

@@ -198,7 +198,8 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     expect(next_deal).to_be_visible()
     expect(next_deal).to_have_text("Next deal")
     expect(table.locator("#discard-button")).to_be_hidden()
-    expect(table.locator("#hint")).to_have_text("Deal 1 ended with this table. Click Next deal to go on, or Scores to see them again.")
+    # Put away by a key: the line names the keys (it said "Click", to a keyboard player).
+    expect(table.locator("#hint")).to_have_text("Deal 1 ended with this table. Enter on Next deal to go on, or on Scores to see them again.")
     assert "Deal 1/10" in table.inner_text("#deal-counter")
     assert table.locator("#melds .meld").count() == melds  # the deal's own table, not the next deal's
     table.locator("#hand").focus()
