@@ -65,7 +65,6 @@ function stepWords(step, key) {
   return t(`learn.${step.id}_${key}`, words);
 }
 
-
 export class Lesson {
   /**
    * `onSkip()`: the person left the lesson; `onDone()`: the deal ended, the lesson is over;
