@@ -77,6 +77,19 @@ export function closeButton(dialog, value, text, primary = false) {
   });
 }
 
+/**
+ * Resolves once no sheet is open (or `stop()` holds). A deal's sheet waits so (game.js dealSheet):
+ * it opened over the menu a person had opened while the computer players played on, and over the
+ * question the menu asked next. Looked at again a task after each close, so a sheet that closes
+ * to open the next one (the menu, then its question) leaves no gap.
+ */
+export async function noneOpen(stop = () => false) {
+  while (document.querySelector("dialog[open]") && !stop()) {
+    await new Promise((resolve) => document.addEventListener("close", resolve, { capture: true, once: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 export function closeAll() {
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
 }

@@ -1220,6 +1220,10 @@ export class Game {
     const line = lesson ? "hint.deal_over_lesson" : last ? "hint.deal_over_last" : "hint.deal_over";
     this.set({ shown, statusEarlier: "", hint: { text: t(line, { deal: event.deal }) } });
     this.renderer.flush();
+    // Not over a sheet the person opened meanwhile (the menu, its question): after it. Another
+    // game chosen there skips it; accept() keeps it due, for when this game is continued.
+    await dialogs.noneOpen(() => this.hurrying > 0);
+    if (this.hurrying > 0) return;
     const next = lesson ? "deal.lesson_end" : last ? "deal.results" : "deal.next";
     // A challenge: how the challenger did on this deal. The person's contracts and points
     // after it are the final view's (these events hold one deal's end: the person plays in

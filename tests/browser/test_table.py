@@ -296,15 +296,22 @@ def computer_goes_out_next(tries: int = 40) -> tuple[dict, str]:
 def test_a_reload_while_the_computers_end_the_deal_still_shows_its_sheet(table: Page, site: Site) -> None:
     """The person discards, a computer player goes out in the turns that follow: a reload while
     those turns were still being shown went on to the next deal's table, the deal's sheet never
-    seen (an attack on the page). The sheet is kept due from the moment the answer comes."""
+    seen (an attack on the page). The sheet is kept due from the moment the answer comes. And the
+    menu, opened meanwhile, is not covered by the sheet: it waits for the menu to close."""
     save, move = computer_goes_out_next()
-    table.context.add_init_script(f"try {{ {settings_script('en', 'slow')} }} catch {{}}")
+    table.context.add_init_script(f"try {{ {settings_script('en', 'normal')} }} catch {{}}")
     resume_at_play(table, site, save)
     moves = len(save["log"])
     command(table, move)
     # The answer is saved (its move in the log) while the computer's turns are still being shown.
     table.wait_for_function(f"JSON.parse(localStorage.getItem('ladder-rummy:game:new')).save.log.length > {moves}")
     sheet = table.locator("#deal-dialog[open]")
+    expect(sheet).to_have_count(0)
+    # The menu opened meanwhile: the deal ends under it, and its sheet waits (it opened over the menu).
+    table.click("#menu-button")
+    table.locator("#start-dialog[open]").wait_for()
+    expect(table.locator("#hint")).to_contain_text("Deal 1 is over: read the scores", timeout=30_000)
+    table.wait_for_timeout(300)
     expect(sheet).to_have_count(0)
     table.reload()
     sheet.wait_for(timeout=60_000)
