@@ -36,6 +36,7 @@ def test_valid_runs(text: str) -> None:
     ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "at most 13"),  # both aces
     ("4H 5H 6S 7H", "one suit"),
     ("4H 6H 7H 8H", "skips 5H"),                        # in order, one card missing: named
+    ("2H 4H 6H 8H", "skips 3H 5H 7H"),                  # every gap named, not the first alone
     ("4H JK 7H 8H", "consecutive"),                     # a joker in the gap: which card it stands for is not guessed
     ("7H 7S 8C", "one rank"),
     ("5H 4H 3H 2H", "consecutive"),                     # runs are written low to high

@@ -175,10 +175,10 @@ def _check_size_and_naturals(kind: Kind, cards: Sequence[Card], naturals: Sequen
 
 
 def _out_of_order(cards: Sequence[Card], naturals: Sequence[Card]) -> InvalidMeldError:
-    """Why cards of one suit make no run: the card a run in order skips (:func:`_first_gap`),
+    """Why cards of one suit make no run: the cards a run in order skips (:func:`_gaps`),
     else that they are out of order. The ace's rule is named only when an ace is there, since a
     player who put no ace down would read it as a hint about a card they do not hold."""
-    gap = _first_gap(cards)
+    gap = _gaps(cards)
     if gap:
         return InvalidMeldError(f"{format_cards(cards)} is not a run: it skips {format_cards(gap)}",
                                 "meld_gap", cards=format_cards(cards), missing=format_cards(gap))
@@ -188,21 +188,23 @@ def _out_of_order(cards: Sequence[Card], naturals: Sequence[Card]) -> InvalidMel
     return InvalidMeldError(f"{text})", "meld_order", cards=format_cards(cards))
 
 
-def _first_gap(cards: Sequence[Card]) -> list[Card]:
-    """The cards missing between two written neighbours of a run in order, low to high, or [].
+def _gaps(cards: Sequence[Card]) -> list[Card]:
+    """The cards missing between written neighbours of a run in order, low to high, or [].
 
     "4S 6S 7S 8S" is in order and lacks 5S: saying "put the cards in order" sent a player to
-    re-sort cards that were sorted (a play-test). Only a gap with no joker in it is named, as
-    which card a joker among several gaps stands for is not for the engine to guess."""
+    re-sort cards that were sorted (a play-test). Every gap is named: "2H 4H 6H 8H" named only
+    3H, which read as if one joker would mend it (a play-test). Only gaps with no joker in them
+    are named, as which card a joker among several gaps stands for is not for the engine to
+    guess."""
     places = [(i, c) for i, c in enumerate(cards) if not c.is_joker]
     for ace in (1, 14):
         positions = [ace if c.rank == 1 else c.rank for _, c in places]
         if any(b <= a for a, b in zip(positions, positions[1:])):
             continue
-        for (i, card), (j, _), low, high in zip(places, places[1:], positions, positions[1:]):
-            if j == i + 1 and high > low + 1:
-                return [_CARDS[position_rank(p), card.suit] for p in range(low + 1, high)]
-        return []
+        suit = places[0][1].suit if places else ""
+        return [_CARDS[position_rank(p), suit]
+                for (i, _), (j, _), low, high in zip(places, places[1:], positions, positions[1:])
+                if j == i + 1 for p in range(low + 1, high)]
     return []
 
 

@@ -180,6 +180,24 @@ test("a group is named by its rank in every language; two groups of one rank by 
   assert.equal(progressSentence(twins), "2 cards to go: one more 5 or a joker for the first group; one more 5 or a joker for the second group.");
 });
 
+test("Korean: two cards to go with a joker in hand is not worded as one more card", async () => {
+  // "에이스 그룹에 2장 더 (에이스 또는 조커 한 장 더, …)": "one more joker" inside "2 more" read as
+  // if one card were missing (a play-test). The joker the hand holds is "another" one: 다른 조커.
+  const { progressSentence } = await import("../../site/js/hints.js");
+  await setLanguage("ko");
+  const aces = {
+    step: 1, missing: 2, ready: false,
+    melds: [
+      { kind: "group", size: 3, rank: "A", suit: null, have: ["AH"], missing: 2, options: ["AC", "AD", "AH", "AS", "JK"], real: 1 },
+      { kind: "group", size: 3, rank: "5", suit: null, have: ["5C", "5D", "5H"], missing: 0, options: [] },
+    ],
+    outs: ["AC", "AD", "AH", "AS", "JK"],
+  };
+  const line = progressSentence(aces, ["AH", "JK", "5C", "5D", "5H"]);
+  assert.ok(line.includes("다른 조커") && !line.includes("한 장 더"), line);
+  await setLanguage("en");
+});
+
 test("a rank every suit of which is an out is named as the rank, even when one of its cards is named already", async () => {
   const { progressSentence } = await import("../../site/js/hints.js");
   await setLanguage("en");
