@@ -81,10 +81,11 @@ export function closeButton(dialog, value, text, primary = false) {
  * Resolves once no sheet is open (or `stop()` holds). A deal's sheet waits so (game.js dealSheet):
  * it opened over the menu a person had opened while the computer players played on, and over the
  * question the menu asked next. Looked at again a task after each close, so a sheet that closes
- * to open the next one (the menu, then its question) leaves no gap.
+ * to open the next one (the menu, then its question) leaves no gap. The Plays sheet is not waited
+ * for: the deal's sheet puts it away (putLogAway).
  */
 export async function noneOpen(stop = () => false) {
-  while (document.querySelector("dialog[open]") && !stop()) {
+  while (document.querySelector("dialog[open]:not(#log-dialog)") && !stop()) {
     await new Promise((resolve) => document.addEventListener("close", resolve, { capture: true, once: true }));
     await new Promise((resolve) => setTimeout(resolve, 0));
   }

@@ -428,7 +428,9 @@ export class Game {
     const slot = this.slot;
     if (!this.holding(slot)) return false;
     const { order, manual, mode } = this.state;
-    const record = { save, order, manual, mode, deal: view?.deal ?? null };
+    // The deal the person is at: one whose sheet is due or open is that one, not the next (the
+    // menu said "deal 3" over its look, the question it asked "deal 4": a play-test).
+    const record = { save, order, manual, mode, deal: this.openSheet?.deal ?? view?.deal ?? null };
     if (slot === LESSON_SLOT) record.lesson = this.lessonAt || { step: 0, moves: save.log.length }; // the step it is at
     if (this.openSheet) record.sheet = this.openSheet; // a deal's sheet not yet closed (dealSheet)
     if (fresh) { this.saves.start(slot, record); return true; }
@@ -1241,7 +1243,10 @@ export class Game {
       this.set({ hint: { text: t(line, { deal: event.deal }) } });
       choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
     }
-    if (kept) { this.openSheet = null; this.persist({ save, view }); }
+    // Closed by the person, it is no longer kept; put away for another game (hurried: from the
+    // look at its table, the menu open over it), it stays, to open when this game is continued
+    // (a play-test came back to the next deal, its first turns played, the look lost).
+    if (kept) { this.openSheet = null; if (!this.hurrying) this.persist({ save, view }); }
     // The sheet closed: the next deal's computer turns (if any come first) play on.
     const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
     this.set({ hint: others ? { text: t("hint.wait") } : null, skippable: others });
@@ -2073,9 +2078,14 @@ function roundSince(events) {
 /**
  * The status line of the person's turn on a resumed table: the draw made this turn ("You drew
  * 7♣.": a play-test reloaded after drawing and read "Your turn." as if the draw were to come),
+ * else the last play of the computer players' round, as the line stood when the round was shown
+ * (a reload during their turns left "Your turn.", the round's last discard unsaid: a play-test),
  * else "Your turn.". The view's events are those since the person's last action.
  */
 function turnLine(view) {
-  const drew = view.phase === "play" ? (view.events || []).findLast((event) => event.seat === 0 && event.type === "draw") : null;
-  return drew ? narrate(drew, view.players) : t("event.your_turn");
+  const events = view.events || [];
+  const drew = view.phase === "play" ? events.findLast((event) => event.seat === 0 && event.type === "draw") : null;
+  const theirs = drew ? null : events.findLast((event) => event.seat !== undefined && event.seat !== null && event.seat !== 0);
+  const line = drew || theirs ? narrate(drew || theirs, view.players) : "";
+  return line || t("event.your_turn");
 }

@@ -639,8 +639,9 @@ def test_the_status_box_keeps_what_the_computer_players_did_to_the_table(context
         page.reload()
         settle(page)
         expect(note).to_have_text(shown)
-        # The status line says the draw made, not "Your turn." as if it were still to make (a play-test).
-        expect(status).to_contain_text("You drew " if move else "Your turn.")
+        # The status line says the draw made, not "Your turn." as if it were still to make (a
+        # play-test), and before it the round's last play, as it stood before the reload.
+        expect(status).to_have_text(re.compile(r"^You drew " if move else r"^(Mira|Kaan|Jisoo) "))
     page.get_by_role("button", name="Settings").click()
     choose_setting(page, "Language", "Türkçe")
     page.locator("#settings-dialog[open]").get_by_role("button", name="Tamam").click()

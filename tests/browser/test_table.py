@@ -243,9 +243,20 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     table.locator("#settings-dialog").get_by_text("English").click()
     table.wait_for_selector("html[lang=en]", state="attached")
     table.locator("#settings-dialog").get_by_role("button", name="Done").click()
+    # Another game chosen from the menu over the look, then this one continued: its sheet again
+    # (it came back on the next deal, its first turns played: a play-test), and the menu's
+    # question names the deal it is at (it said deal 2 where the menu said deal 1).
+    table.click("#menu-button")
+    table.locator("#start-dialog[open]").get_by_role("button", name="Play today's Daily").click()
+    confirm = table.locator("#confirm-dialog[open]")
+    expect(confirm).to_contain_text("Your New Game (Easy, deal 1) stays saved")
+    confirm.locator("button.primary").click()
+    table.wait_for_selector('#app[data-busy="false"][data-phase="draw"], #app[data-busy="false"][data-phase="play"]', state="attached")
+    expect(table.locator("#deal-counter")).to_contain_text("Daily")
+    table.click("#menu-button")
+    table.locator("#start-dialog[open]").get_by_role("button", name="Continue your New Game").click()
     # A reload while the sheet is open: the sheet again, over the deal's own table (it went on to
     # the next deal's, played up to the person's turn, the sheet never seen again: a play-test).
-    table.get_by_role("button", name="Scores").click()
     sheet.wait_for()
     kept = table.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:game:new')).sheet")
     table.reload()
