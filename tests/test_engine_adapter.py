@@ -69,6 +69,30 @@ def test_hints_and_progress_in_new_game_only() -> None:
     assert not refused["ok"] and "Daily" in refused["error"]
 
 
+def test_a_deal_that_ends_in_the_computers_turns_says_what_the_person_lacked_then() -> None:
+    """The view after such turns is the next deal's: ``ended_progress`` is the panel's line for the
+    hand the person kept (the panel went blank through those turns, a play-test), and only then."""
+    from ladder_rummy.evaluate import progress
+
+    for n in range(30):
+        answer = call(adapter.new_game, json.dumps({"mode": "new", "difficulty": "easy", "seed": f"ended-{n}"}))
+        while not answer["view"]["game_over"]:
+            assert answer["view"]["ended_progress"] is None or any(e["type"] == "deal_end" for e in answer["view"]["events"])
+            end = next((e for e in answer["view"]["events"] if e["type"] == "deal_end"), None)
+            mine = end and next(h for h in end["hands"] if h["seat"] == 0)
+            if mine and not mine["laid_down"] and end["went_out"] not in (0, None):
+                ended = answer["view"]["ended_progress"]
+                assert ended["missing"] == progress(parse_cards(mine["cards"]), mine["step_before"]).missing
+                assert ended["missing"] > 0 and answer["view"]["deal"] == end["deal"] + 1
+                resumed = call(adapter.resume, json.dumps(answer["save"]))
+                assert resumed["view"]["ended_progress"] is None  # a page reloaded since: not known, not guessed
+                daily = call(adapter.new_game, json.dumps({"mode": "daily", "date": "2026-11-29"}))
+                assert daily["view"]["ended_progress"] is None  # no line in a Daily
+                return
+            answer = call(adapter.act, call(adapter.hint)["hint"])
+    raise AssertionError("no deal ended with the person not down")
+
+
 def after_replacing(view: dict, top: dict) -> int:
     """The cards to go once ``top["card"]`` is taken and ``top["instead"]`` let go, worth more points."""
     from ladder_rummy.cards import Card

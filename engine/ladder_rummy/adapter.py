@@ -302,7 +302,8 @@ def _act(command: str) -> None:
     match = _match()
     if not isinstance(command, str):
         raise LadderRummyError("a command must be text")
-    match.play_person(command)
+    _session.pop("left", None)
+    match.play_person(command, played=lambda: _session.update(left=(match.game.deal, _progress(match))))
 
 
 def _resume(save: dict[str, Any]) -> None:
@@ -398,6 +399,7 @@ def snapshot() -> dict[str, Any]:
     hints = _hints()
     view["hints"] = hints
     view["progress"] = _progress(match) if hints else None
+    view["ended_progress"] = _ended_progress(view["events"], _session.get("left")) if hints else None
     return {"view": view, "save": save}
 
 
@@ -538,6 +540,18 @@ def _progress(match: Match) -> dict[str, Any] | None:
     if on_table + me.hand.count(JOKER) >= JOKERS_IN_DECK:
         shown = shown.without(JOKER)
     return shown.to_json()
+
+
+def _ended_progress(events: list[dict[str, Any]], left: tuple[int, dict[str, Any] | None] | None) -> dict[str, Any] | None:
+    """What the person lacked when a deal among ``events`` ended, their contract not down.
+
+    The computer players' turns that end a deal are shown after the engine has dealt the next
+    one, whose hand the view's ``progress`` is about: the panel went blank through those turns
+    (a play-test). ``left`` is the deal and the panel's line as the person's last move left them
+    (:func:`_act`), read as ``progress`` is (a joker that can no longer come is not offered); a
+    deal that ended in that move itself, or a page resumed since, has none."""
+    end = next((event for event in events if event["type"] == "deal_end"), None)
+    return left[1] if end and left and left[0] == end["deal"] else None
 
 
 def _answer(step: Callable[[], None]) -> str:

@@ -7,7 +7,7 @@ log re-plays every bot decision exactly — which is how a submitted Daily is ve
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from . import __version__
 from .actions import Action, parse_action
@@ -61,10 +61,13 @@ class Match:
             played.append(self.game.apply(self.bot_action()))
         return played
 
-    def play_person(self, action: Action | str) -> Action:
-        """Apply the person's action (validated), then let the computers play."""
+    def play_person(self, action: Action | str, played: Callable[[], None] | None = None) -> Action:
+        """Apply the person's action (validated), then let the computers play. ``played`` is
+        called between the two: the page's adapter reads the person's hand as they left it."""
         self._person_to_move()
         done = self.game.apply(action)
+        if played is not None:
+            played()
         self.advance()
         return done
 

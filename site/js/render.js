@@ -762,12 +762,13 @@ function badge(kind, mark, word) {
  * animation; the state's `view` is still the one before the move until it ends) the person's hand no longer changes, so
  * the final view's progress is the one: the step's own was the hand before the discard (a
  * play-test read "one more 3♠ for the run 2♠–5♠" after throwing the 5♠). Once the deal ended in
- * those turns the final view is the next deal's: no progress line then.
+ * those turns the final view is the next deal's: the line is then the hand the person kept at
+ * that deal's end (the engine's `ended_progress`; the panel was blank through those turns).
  */
 export function progressView(shown, final) {
   if (!final || final === shown) return shown;
   const same = final.seed === shown.seed && final.deal === shown.deal;
-  return { ...shown, progress: same ? final.progress : null, contract_ready: same ? final.contract_ready : false };
+  return { ...shown, progress: same ? final.progress : final.ended_progress ?? null, contract_ready: same ? final.contract_ready : false };
 }
 
 /** The players with melds down, in the order they first laid down (a newcomer never moves the others). */

@@ -72,6 +72,9 @@ test("while the computer players' turns play out, the contract panel's progress 
   const nextDeal = { ...final, deal: 4 };                               // the deal ended in those turns
   assert.equal(progressView(step, nextDeal).progress, null);
   assert.equal(progressView(step, nextDeal).contract_ready, false);
+  // ... where the engine says what the hand kept lacked then, that line (the panel went blank).
+  const ended = { ready: false, melds: [{ missing: 2 }] };
+  assert.deepEqual(progressView(step, { ...nextDeal, ended_progress: ended }).progress, ended);
 });
 
 test("a deal's end leaves its last table with this deal's penalty totals in the seats and nobody's turn", () => {
