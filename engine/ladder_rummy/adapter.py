@@ -303,7 +303,7 @@ def _act(command: str) -> None:
     if not isinstance(command, str):
         raise LadderRummyError("a command must be text")
     _session.pop("left", None)
-    match.play_person(command, played=lambda: _session.update(left=(match.game.deal, _progress(match))))
+    match.play_person(command, played=lambda: _session.update(left=_standing(match)))
 
 
 def _resume(save: dict[str, Any]) -> None:
@@ -530,28 +530,41 @@ def _near_fit(game: Any, card: Card) -> str | None:
 
 def _progress(match: Match) -> dict[str, Any] | None:
     """What the person still lacks for the contract (New Game only), from the engine's evaluator."""
+    return _line(_standing(match))
+
+
+def _standing(match: Match) -> tuple[int, list[Card], int, bool, int]:
+    """What the contract panel's line is worked out from, cheap to keep: the deal, the person's
+    hand and step, whether they are down (or the game over), and the jokers on the table."""
     me = match.game.players[PERSON]
-    if me.laid_down or match.game.is_over:
+    on_table = sum(card.is_joker for meld in match.game.table for card in meld.meld.cards)
+    return match.game.deal, list(me.hand), me.step, me.laid_down or match.game.is_over, on_table
+
+
+def _line(standing: tuple[int, list[Card], int, bool, int]) -> dict[str, Any] | None:
+    """The contract panel's line for a :func:`_standing`, or None once down."""
+    _, hand, step, down, on_table = standing
+    if down:
         return None
-    shown = progress(me.hand, me.step)
+    shown = progress(hand, step)
     # A joker on the table stays there all deal: once every joker is there or in this hand, the
     # panel no longer says "or a joker" (a play-test read it with all three on the table).
-    on_table = sum(card.is_joker for meld in match.game.table for card in meld.meld.cards)
-    if on_table + me.hand.count(JOKER) >= JOKERS_IN_DECK:
+    if on_table + hand.count(JOKER) >= JOKERS_IN_DECK:
         shown = shown.without(JOKER)
     return shown.to_json()
 
 
-def _ended_progress(events: list[dict[str, Any]], left: tuple[int, dict[str, Any] | None] | None) -> dict[str, Any] | None:
+def _ended_progress(events: list[dict[str, Any]], left: tuple[int, list[Card], int, bool, int] | None) -> dict[str, Any] | None:
     """What the person lacked when a deal among ``events`` ended, their contract not down.
 
     The computer players' turns that end a deal are shown after the engine has dealt the next
     one, whose hand the view's ``progress`` is about: the panel went blank through those turns
-    (a play-test). ``left`` is the deal and the panel's line as the person's last move left them
-    (:func:`_act`), read as ``progress`` is (a joker that can no longer come is not offered); a
-    deal that ended in that move itself, or a page resumed since, has none."""
+    (a play-test). ``left`` is what the person's last move left (:func:`_act`, kept as a
+    :func:`_standing` and worked out only here, off the hot path), read as ``progress`` is (a
+    joker that can no longer come is not offered); a deal that ended in that move itself, or a
+    page resumed since, has none."""
     end = next((event for event in events if event["type"] == "deal_end"), None)
-    return left[1] if end and left and left[0] == end["deal"] else None
+    return _line(left) if end and left and left[0] == end["deal"] else None
 
 
 def _answer(step: Callable[[], None]) -> str:
