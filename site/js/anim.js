@@ -183,6 +183,7 @@ function tableAfter(shown, final, events, i) {
  * never seen (an attack on the page).
  */
 export function dealEnding(previous, final, events) {
+  if (!events.some((event) => event.type === "deal_end")) return null; // most moves: no table worked out
   let shown = previous ? clone(previous) : rewind(final, events);
   for (let i = 0; i < events.length; i += 1) {
     shown = tableAfter(shown, final, events, i);

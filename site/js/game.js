@@ -1145,7 +1145,7 @@ export class Game {
     // The drawn card stays marked through the turn, until the person discards (or the deal ends).
     const discarded = events.some((event) => event.seat === 0 && event.type === "discard");
     const kept = animate && !discarded ? this.state.newCards.map((key) => key.split("#")[0]) : [];
-    const others = events.some((event) => event.seat !== undefined && event.seat !== null && event.seat !== 0);
+    const others = events.some(byRival);
     if (others) this.set({ hint: { text: t("hint.wait") }, othersPlaying: true, skippable: true, skipping: false, statusNote: null });
     const instantNow = () => speed === "instant" || this.state.skipping; // the chosen speed, or Skip ahead
     if (events.length) {
@@ -1234,8 +1234,10 @@ export class Game {
     const { completed, penalty } = view.players[0];
     const note = () => (rival?.result?.climbed ? duelLine(rival.name, rival.result, event.deal, { completed, penalty }) : null);
     const sheetWords = () => ({ next, note: note(), title: lesson ? t("deal.lesson_title") : null, last: last && !lesson });
+    // The record holds it already (accept() kept it due, or it was reopened from the record):
+    // later saves while it is open (the hand's order) keep it too.
     const kept = this.keptSheet(event, shown, view);
-    if (kept) { this.openSheet = kept; this.persist({ save, view }); }
+    if (kept) this.openSheet = kept;
     let choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
     while (choice === "look" && !this.hurrying) {
       choice = await this.lookAtDeal({ deal: event.deal, next, summary: event });
@@ -1248,7 +1250,7 @@ export class Game {
     // (a play-test came back to the next deal, its first turns played, the look lost).
     if (kept) { this.openSheet = null; if (!this.hurrying) this.persist({ save, view }); }
     // The sheet closed: the next deal's computer turns (if any come first) play on.
-    const others = after.some((e) => e.seat !== undefined && e.seat !== null && e.seat !== 0);
+    const others = after.some(byRival);
     this.set({ hint: others ? { text: t("hint.wait") } : null, skippable: others });
   }
 
@@ -2075,6 +2077,11 @@ function roundSince(events) {
   return events.slice(ended + 1);
 }
 
+/** Whether `event` is a computer player's play (a deal's start and end are nobody's). */
+function byRival(event) {
+  return event.seat !== undefined && event.seat !== null && event.seat !== 0;
+}
+
 /**
  * The status line of the person's turn on a resumed table: the draw made this turn ("You drew
  * 7♣.": a play-test reloaded after drawing and read "Your turn." as if the draw were to come),
@@ -2085,7 +2092,7 @@ function roundSince(events) {
 function turnLine(view) {
   const events = view.events || [];
   const drew = view.phase === "play" ? events.findLast((event) => event.seat === 0 && event.type === "draw") : null;
-  const theirs = drew ? null : events.findLast((event) => event.seat !== undefined && event.seat !== null && event.seat !== 0);
+  const theirs = drew ? null : events.findLast(byRival);
   const line = drew || theirs ? narrate(drew || theirs, view.players) : "";
   return line || t("event.your_turn");
 }
