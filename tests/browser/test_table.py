@@ -1536,6 +1536,9 @@ def test_a_whole_deal_by_keyboard_alone(table: Page, site: Site) -> None:
                 press_until(table, "Tab", "hand")
             to_card(table, rest[0])
             table.keyboard.press("Enter")  # lift it: the melds that take it light up
+            # As a person waits to see them lit: the lift is drawn at the next frame, and a loaded
+            # machine (the project's CI) once took longer than forty Shift+Tabs to draw it.
+            expect(table.locator(f'#melds button.meld.accepts[data-meld="{rest[1]}"]')).to_have_count(1)
             press_until(table, "Shift+Tab", f"meld {rest[1]}")
             table.keyboard.press("Enter")
             if len(rest) > 2:
