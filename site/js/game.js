@@ -1474,6 +1474,7 @@ export class Game {
       return;
     }
     this.set({ selected: index, hint: this.cardHint(card) });
+    this.lesson?.lifted(card, this.secondTap(card).melds.length > 0);
   }
 
   cardHint(card) {

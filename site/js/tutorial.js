@@ -28,17 +28,18 @@ const meld = (id) => `#melds [data-meld="${id}"]`;
  * moves (lay off every card) lasts until this holds; `pile`: the one pile a draw step lets the
  * person draw from (the other loses its ring: a play-test tapped the lit stock at step 1 and was
  * refused); `labels`: buttons the words name, by the label each shows now (a narrow table shows
- * the short one: a tablet's lesson named Turkish "Aç" beside a button that read "Kontratı aç").
+ * the short one: a tablet's lesson named Turkish "Aç" beside a button that read "Kontratı aç");
+ * `lift`: the one card the step's move plays (lifting another gets the step's warning at once).
  */
 export const STEPS = [
   { id: "draw", target: () => "#discard", pile: "discard", expect: (c) => c === "draw discard", words: { card: "QD" } },
   { id: "contract", target: () => "#contract-panel" },
   { id: "laydown", target: () => "#laydown-button", expect: (c) => c.startsWith("laydown"), labels: { button: "laydown-button" } },
   { id: "taken", target: () => card("QD"), words: { card: "QD" } },
-  { id: "discard", target: () => card("JC"), expect: (c) => c === "discard JC", words: { card: "JC" } },
+  { id: "discard", target: () => card("JC"), expect: (c) => c === "discard JC", words: { card: "JC" }, lift: "JC" },
   { id: "stock", target: () => "#stock", pile: "stock", expect: (c) => c === "draw stock" },
-  { id: "layoff", target: () => meld(1), expect: (c) => c === "layoff 7C 1", words: { card: "7C" } },
-  { id: "discard_taken", target: () => card("QD"), expect: (c) => c === "discard QD", words: { card: "QD" } },
+  { id: "layoff", target: () => meld(1), expect: (c) => c === "layoff 7C 1", words: { card: "7C" }, lift: "7C" },
+  { id: "discard_taken", target: () => card("QD"), expect: (c) => c === "discard QD", words: { card: "QD" }, lift: "QD" },
   { id: "stock_again", target: () => "#stock", pile: "stock", expect: (c) => c === "draw stock" },
   // Kaan's melds, the queens and the threes the step names: pointing at the whole meld area left
   // the mark no room but over the seats (a tablet's play-test lost two of them under it).
@@ -102,6 +103,22 @@ export class Lesson {
     this.warning = step.expect ? stepWords(step, "wrong") : t("learn.read_first");
     this.draw();
     return false;
+  }
+
+  /**
+   * The person lifted `code` (`fits`: it fits a meld on the table). A card the step's move does
+   * not play gets the step's warning now: a new player who lifted the wrong card heard nothing
+   * until the second tap was refused (a play-test). The right card takes an earlier warning away.
+   * In "lay off all you can", a card that fits nowhere is the wrong one until one card is left.
+   */
+  lifted(code, fits) {
+    const step = this.step;
+    if (this.over || !step?.expect) return;
+    const wrong = step.lift ? code !== step.lift : step.until !== undefined && !fits;
+    const warning = wrong ? stepWords(step, "wrong") : "";
+    if (warning === this.warning) return;
+    this.warning = warning;
+    this.draw();
   }
 
   /** The engine took a move (or the computers played): go on to the next step where it is done. */

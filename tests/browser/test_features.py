@@ -621,11 +621,18 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         # The step names the Discard button before a card is lifted to enable it: it is in view.
         assert page.evaluate(COVERS, "#discard-button") is False
         tap_card(page, "2D")  # legal in the game, but not the lesson's move: not played
+        # The coach says so as the card is lifted, not only at the tap that would play it (a
+        # play-test's new player lifted the wrong card and heard nothing).
+        warning = page.locator("#coach .coach-warning")
+        expect(warning).not_to_be_empty()
+        shot("discard-wrong")  # the mark with its warning hides nothing the step needs either
         page.locator('#hand button.card[data-card="2D"]').first.click()
         page.wait_for_selector("#coach .coach-warning:not(:empty)")
         assert page.locator('#hand button.card[data-card="2D"]').count() == 1
         assert page.locator("#coach").get_attribute("data-step") == "discard"
-        tap_card(page, "JC", twice=True)
+        tap_card(page, "JC")  # the step's card: the warning goes
+        expect(warning).to_be_empty()
+        tap(page, '#hand button.card[data-card="JC"]')
 
         coach(page, "stock")
         ringed_only("stock", "discard")
@@ -661,6 +668,11 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
 
         coach(page, "layoffs")
         shot("layoffs")
+        tap_card(page, "2D")  # the card kept for the end fits no meld: lay off first, says the coach at once
+        expect(warning).not_to_be_empty()
+        shot("layoffs-wrong")
+        tap_card(page, "QC")  # one that fits: the warning goes
+        expect(warning).to_be_empty()
         # Each player's melds keep their row as melds grow (a play-test's phone table re-packed
         # after "layoff 3D 6": the person's melds jumped up beside Jisoo's, under the finger).
         rows = page.evaluate(MELD_ROWS)
