@@ -291,6 +291,17 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, 
     return [f"{lang} {size[0]}×{size[1]} {what}: {p}" for p in problems]
 
 
+# A section's big buttons (Play, the difficulties) are never set smaller than its others: on a
+# phone on its side Turkish "Bugünün oyununu oyna" read smaller than "Sıralama tablosu" (a play-test).
+START_RANKS = """() => [...document.querySelectorAll("#start-dialog[open] .mode")].flatMap((section) => {
+  const size = (b) => parseFloat(getComputedStyle(b).fontSize);
+  const shown = [...section.querySelectorAll("button.action")].filter((b) => b.getClientRects().length);
+  const big = shown.filter((b) => b.classList.contains("big"));
+  return shown.filter((b) => !b.classList.contains("big") && big.some((c) => size(c) < size(b)))
+    .map((b) => `the menu's "${b.textContent}" (${size(b)} px) is set larger than its section's big buttons`);
+})"""
+
+
 @pytest.mark.parametrize("lang", ["en", "tr", "ko"])
 @pytest.mark.parametrize("kind", ["phones", "tablet", "larger"])
 def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, returning_profile: Path, positions: dict, lang: str, kind: str) -> None:
@@ -303,7 +314,7 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         page.wait_for_selector("#start-dialog[open]")
         for size in sizes:  # the menu: no button wider than its column ("Every past Daily", Turkish, on its side)
             page.set_viewport_size({"width": size[0], "height": size[1]})
-            problems += [f"{lang} {size[0]}×{size[1]}: {p}" for p in page.evaluate(START_FITS) + page.evaluate(START_WHOLE) + page.evaluate(START_LINES)]
+            problems += [f"{lang} {size[0]}×{size[1]}: {p}" for p in page.evaluate(START_FITS) + page.evaluate(START_WHOLE) + page.evaluate(START_LINES) + page.evaluate(START_RANKS)]
         page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
         open_at(page, site, positions["eleven"])
         assert page.get_attribute("html", "lang") == lang
@@ -314,7 +325,7 @@ def test_the_table_fits_every_size(browser: Browser, site: Site, guard: Guard, r
         assert page.locator("#start-dialog[open] .sheet-body .primary").all_inner_texts() == [page.locator("#start-dialog[open] .sheet-body button").first.inner_text()]
         for size in sizes:
             page.set_viewport_size({"width": size[0], "height": size[1]})
-            problems += [f"{lang} {size[0]}×{size[1]} (a game in progress): {p}" for p in page.evaluate(START_FITS) + page.evaluate(START_WHOLE) + page.evaluate(START_LINES)]
+            problems += [f"{lang} {size[0]}×{size[1]} (a game in progress): {p}" for p in page.evaluate(START_FITS) + page.evaluate(START_WHOLE) + page.evaluate(START_LINES) + page.evaluate(START_RANKS)]
         page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
         page.keyboard.press("Escape")
         page.locator("#start-dialog[open]").wait_for(state="detached")
