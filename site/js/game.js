@@ -66,8 +66,9 @@ function pastSave(record) {
 
 /**
  * The deal's sheet a record kept open (game.js `dealSheet`) when the game was reloaded: the
- * deal_end event among the view's events (those since the person's last move), its index, and
- * the deal's last table as the record kept it. Null when none was open, or when what the record
+ * deal_end event among the view's events (those since the person's last move), its index, the
+ * deal's last table as the record kept it, and whether the person was looking at that table
+ * (`look`: the sheet put away by "See the table"). Null when none was open, or when what the record
  * holds does not fit the view (another version's record, an edited one): the game is then shown
  * as it stands, as before.
  */
@@ -75,7 +76,8 @@ function sheetLeftOpen(record, view) {
   const sheet = record?.sheet;
   const events = view.events || [];
   const index = events.findIndex((event) => event.type === "deal_end" && event.deal === sheet?.deal);
-  return index >= 0 && tableFits(sheet.table, view, events[index]) ? { event: events[index], index, table: sheet.table } : null;
+  return index >= 0 && tableFits(sheet.table, view, events[index])
+    ? { event: events[index], index, table: sheet.table, look: sheet.look === true } : null;
 }
 
 const isCards = (list) => Array.isArray(list) && list.every((card) => typeof card === "string");
@@ -360,13 +362,13 @@ export class Game {
    * A game reloaded while a deal's sheet was open (`sheet`, see sheetLeftOpen): its last table
    * and the sheet again, then the next deal's first turns played out as they would have been.
    */
-  async reopenSheet(answer, { event, index, table }) {
+  async reopenSheet(answer, { event, index, table, look }) {
     this.set({ screen: "table", view: answer.view, save: answer.save, final: answer.view, shown: table });
     // The plays up to the deal's end, and its last line: a look at the deal's table after a
     // reload had neither (an attack on the page); the next deal's come as they are played.
     await this.rebuildLog(answer.view, event.seq);
     this.say(narrate(event, answer.view.players), { log: false });
-    await this.dealSheet(event, table, answer.view, answer.save);
+    await this.dealSheet(event, table, answer.view, answer.save, { look });
     await this.show(answer, { previous: table, animate: true, from: index + 1 });
     await this.rebuildLog(answer.view); // the plays before the sheet too, as after any reload
     this.turnBack(answer.view);
@@ -1210,8 +1212,9 @@ export class Game {
    * keeps it (`sheet`: the deal and its last table), so a reload opens it again (showStored)
    * instead of going on to the next deal's table unread (a play-test reloaded on the sheet and
    * found the next deal already played up to its turn). Not the lesson's: its sheet ends it.
+   * `look`: reopened on the look at the deal's table, where the person was when the page went.
    */
-  async dealSheet(event, shown, view, save) {
+  async dealSheet(event, shown, view, save, { look = false } = {}) {
     // No Skip ahead beside the deal's sheet; the next deal's turns start at the chosen speed.
     this.set({ skippable: false, skipping: false });
     const after = view.events.slice(view.events.indexOf(event) + 1);
@@ -1238,10 +1241,19 @@ export class Game {
     // later saves while it is open (the hand's order) keep it too.
     const kept = this.keptSheet(event, shown, view);
     if (kept) this.openSheet = kept;
-    let choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
+    // The record says which of the two the person is at, the sheet or the look at the table it
+    // covers: a reload on the look brought the sheet back, to be put away again (a play-test).
+    const keep = (looking) => {
+      if (!kept || this.hurrying || Boolean(this.openSheet?.look) === looking) return;
+      this.openSheet = looking ? { ...kept, look: true } : kept;
+      this.persist({ save, view });
+    };
+    let choice = look ? "look" : await dialogs.showDealEnd(event, shown.players, sheetWords());
     while (choice === "look" && !this.hurrying) {
+      keep(true);
       choice = await this.lookAtDeal({ deal: event.deal, next, summary: event });
       if (choice !== "scores") break;
+      keep(false);
       this.set({ hint: { text: t(line, { deal: event.deal }) } });
       choice = await dialogs.showDealEnd(event, shown.players, sheetWords());
     }

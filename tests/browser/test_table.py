@@ -243,7 +243,7 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     table.locator("#settings-dialog").get_by_text("English").click()
     table.wait_for_selector("html[lang=en]", state="attached")
     table.locator("#settings-dialog").get_by_role("button", name="Done").click()
-    # Another game chosen from the menu over the look, then this one continued: its sheet again
+    # Another game chosen from the menu over the look, then this one continued: the look again
     # (it came back on the next deal, its first turns played: a play-test), and the menu's
     # question names the deal it is at (it said deal 2 where the menu said deal 1).
     table.click("#menu-button")
@@ -255,10 +255,15 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     expect(table.locator("#deal-counter")).to_contain_text("Daily")
     table.click("#menu-button")
     table.locator("#start-dialog[open]").get_by_role("button", name="Continue your New Game").click()
+    expect(next_deal).to_be_visible(timeout=60_000)
+    expect(sheet).to_have_count(0)
+    assert "Deal 1/10" in table.inner_text("#deal-counter") and table.locator("#melds .meld").count() == melds
     # A reload while the sheet is open: the sheet again, over the deal's own table (it went on to
     # the next deal's, played up to the person's turn, the sheet never seen again: a play-test).
+    table.get_by_role("button", name="Scores").click()
     sheet.wait_for()
     kept = table.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:game:new')).sheet")
+    assert "look" not in kept
     table.reload()
     sheet.wait_for(timeout=60_000)
     assert sheet.locator("tbody tr:first-child td:nth-child(3)").all_inner_texts() == totals
@@ -267,6 +272,13 @@ def test_a_deal_sheet_put_away_by_escape_or_back_leaves_its_table_to_look_at(tab
     assert "Deal 1/10" in table.inner_text("#deal-counter") and table.locator("#melds .meld").count() == melds
     # The deal's plays and its last line are there to read (they came back only after Next deal).
     assert plays.count() == count and table.inner_text("#status .latest").startswith("Deal 1 is over")
+    # A reload on the look: the look again, not the sheet over it (a play-test put it away twice).
+    table.reload()
+    expect(next_deal).to_be_visible(timeout=60_000)
+    expect(sheet).to_have_count(0)
+    assert "Deal 1/10" in table.inner_text("#deal-counter") and table.locator("#melds .meld").count() == melds
+    assert plays.count() == count and table.inner_text("#status .latest").startswith("Deal 1 is over")
+    expect(table.locator("#hint")).to_have_text("Deal 1 ended with this table. Click Next deal to go on, or Scores to see them again.")
     next_deal.click()
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached")
     assert "Deal 2/10" in table.inner_text("#deal-counter")
