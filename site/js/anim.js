@@ -325,13 +325,16 @@ export async function playEvents({ previous, final, events, speed, hooks }) {
     // so the card they drew is seen arriving.
     const ownDraw = event.seat === 0 && event.type === "draw";
     const pace = event.seat === 0 && (timing.step || ownDraw) ? OWN_STEP : timing;
-    hooks.say(narrate(event, final.players), event);
+    // Each play is said (and heard) as its card lands, with the table that shows it: said as
+    // the card set off, the words ran ahead of it by its whole flight (a play-test).
+    const words = narrate(event, final.players);
     if (ownDraw && pace.fly && !reducedMotion()) {
       shown = next;
       hooks.show(shown, event);
       const card = document.querySelector("#hand .card.new:not(.arriving)");
       card?.classList.add("arriving");
       try { await fly(event, pace.fly); } finally { card?.classList.remove("arriving"); }
+      hooks.say(words, event);
       if (timing.step) await sleep(Math.max(0, pace.step - pace.fly));
       continue;
     }
@@ -342,6 +345,7 @@ export async function playEvents({ previous, final, events, speed, hooks }) {
       hooks.show({ ...shown, turn: "seat" in event ? event.seat : shown.turn }, event);
       await fly(event, pace.fly, measured && measured.every(Boolean) ? measured : null);
     }
+    hooks.say(words, event);
     shown = next;
     hooks.show(shown, event);
     if (event.type === "deal_end") {

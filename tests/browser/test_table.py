@@ -1617,6 +1617,12 @@ def test_the_focus_stays_on_the_table_while_the_computers_play_and_escape_backs_
     expect(table.locator("#hint")).to_contain_text(": Enter again discards it; Escape puts it back.")
     table.keyboard.press("Escape")  # laid back
     expect(table.locator("#hand button.card.lifted")).to_have_count(0)
+    # Each line of the status box as it comes, with the card then on top of the discard pile.
+    table.evaluate("""() => { window.said = []; const status = document.getElementById("status");
+        new MutationObserver(() => { const text = status.querySelector(".latest")?.textContent ?? "";
+            if (text && text !== window.said.at(-1)?.text)
+                window.said.push({ text, top: document.querySelector("#discard-top [data-card]")?.dataset.card ?? null }); })
+          .observe(status, { subtree: true, childList: true, characterData: true }); }""")
     table.keyboard.press("Enter")
     table.keyboard.press("Enter")  # discarded: the computer players' turns play out, slowly
     table.wait_for_selector('#app[data-others="true"]', state="attached")
@@ -1624,6 +1630,11 @@ def test_the_focus_stays_on_the_table_while_the_computers_play_and_escape_backs_
         where = focused(table)  # read once: the focus may move from a card to the hand between two reads
         assert where == "hand" or where.startswith("card "), where
         table.wait_for_timeout(300)
+    # A discard is said as its card lands on the pile, not as it sets off (the words ran ahead of
+    # the card by its whole flight: a play-test).
+    table.wait_for_function("() => window.said.filter((line) => line.text.includes(' discarded ')).length >= 2", timeout=30_000)
+    discards = [line for line in table.evaluate("window.said") if " discarded " in line["text"]]
+    assert all(line["top"] and line["text"].endswith(f" discarded {in_words(line['top'])}.") for line in discards), discards
 
 
 def test_a_new_game_chosen_by_keyboard_puts_the_focus_on_the_table_while_the_computers_play(table: Page, site: Site) -> None:
