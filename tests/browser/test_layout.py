@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 ARTIFACTS = ROOT / "artifacts"
 PHONES = [(360, 640), (390, 844), (412, 915), (740, 360), (640, 360)]
-TABLETS = [(768, 1024)]  # held upright, by touch: a finger's targets, not a desktop's density
+TABLETS = [(768, 1024), (1024, 768)]  # held upright, by touch: a finger's targets, not a desktop's density
 LARGER = [(768, 1024), (1280, 800), (1920, 1080)]
 SIZES = {"phones": (PHONES, True), "tablet": (TABLETS, True), "larger": (LARGER, False)}
 
