@@ -269,6 +269,14 @@ def after_sentences(lang: str) -> list[list[str]]:
     texts = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))["contract"]
     return [[key, text.replace("{next}", "10")] for key, text in texts.items() if key.startswith("after")]
 
+# A tablet held either way, by touch: the table's words no smaller than 13.5 px (a play-test read
+# the contract's missing cards at 12.75 px on a tablet on its side, beside half-empty felt).
+TABLET_WORDS = """() => [...document.querySelectorAll(".status .latest, .contract-missing, .contract-words, #hint, .seat-contract, .seat-step")]
+  .filter((e) => e.getClientRects().length && e.textContent.trim())
+  .map((e) => [e, parseFloat(getComputedStyle(e).fontSize)]).filter(([, px]) => px < 13.5)
+  .map(([e, px]) => `${e.id ? "#" + e.id : "." + e.classList[0]} is set at ${px} px on a tablet`)"""
+
+
 def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, panels: dict | None = None) -> list[str]:
     """Resize, let the table redraw, screenshot, and list every layout problem at that size.
 
@@ -283,6 +291,7 @@ def check(page: Page, size: tuple[int, int], touch: bool, what: str, lang: str, 
         + (page.evaluate(ROOM) if what == "early" else []) + (page.evaluate(ARRANGE_BUTTONS) if what.startswith("arranging") else []) \
         + (["the table still moved 60 frames after the resize"] if moving else [])
     kind = "touch-" if touch and size[0] >= 700 and size[1] >= 700 else ""
+    problems += page.evaluate(TABLET_WORDS) if kind else []
     shot = ARTIFACTS / f"layout-{lang}-{kind}{size[0]}x{size[1]}-{what}.png"
     if problems:  # what failed, always shot; every size with SHOTS=1
         page.screenshot(path=str(shot))
