@@ -738,8 +738,8 @@ def table_page(context, page: Page) -> Page:
 
 def test_a_desktop_shows_the_persons_own_penalty_beside_the_ladder(table_page: Page, site: Site) -> None:
     """At 1280×800 the contract panel's line ends with the person's own penalty total, as each
-    rival's seat shows theirs (a play-test found it only on the deal's sheet); a 360 px phone's
-    line has no room, so it is not shown there."""
+    rival's seat shows theirs (a play-test found it only on the deal's sheet), and so does a
+    tablet on its side's; a 360 px phone's line has no room, so it is not shown there."""
     from ladder_rummy import adapter
 
     save, _ = before_the_end()
@@ -756,5 +756,13 @@ def test_a_desktop_shows_the_persons_own_penalty_beside_the_ladder(table_page: P
     box = own.bounding_box()
     assert ladder["x"] + ladder["width"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
     assert abs(box["y"] + box["height"] / 2 - (ladder["y"] + ladder["height"] / 2)) < 6  # on the ladder's line
-    page.set_viewport_size({"width": 360, "height": 640})
-    expect(own).to_be_hidden()
+    # A tablet on its side has the room too (it was shown only from 1100 px); an upright one's
+    # line would wrap with it, at several steps.
+    page.set_viewport_size({"width": 1024, "height": 768})
+    expect(own).to_be_visible()
+    panel, ladder, box = (page.locator(s).bounding_box() for s in ("#contract-panel", "#contract-panel .ladder", "#contract-panel .my-penalty"))
+    assert ladder["x"] + ladder["width"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
+    assert abs(box["y"] + box["height"] / 2 - (ladder["y"] + ladder["height"] / 2)) < 6
+    for size in ((768, 1024), (360, 640)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        expect(own).to_be_hidden()
