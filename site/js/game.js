@@ -363,7 +363,10 @@ export class Game {
    * and the sheet again, then the next deal's first turns played out as they would have been.
    */
   async reopenSheet(answer, { event, index, table, look }) {
-    this.set({ screen: "table", view: answer.view, save: answer.save, final: answer.view, shown: table });
+    // The hand in the order the record kept, without what the deal's last moves played: that order
+    // is from before the person's last move, and put a discarded card back under the sheet (a play-test).
+    const { order } = this.arrangeHand(table.hand);
+    this.set({ screen: "table", view: answer.view, save: answer.save, final: answer.view, shown: table, order });
     // The plays up to the deal's end, and its last line: a look at the deal's table after a
     // reload had neither (an attack on the page); the next deal's come as they are played.
     await this.rebuildLog(answer.view, event.seq);

@@ -342,6 +342,10 @@ def test_a_reload_while_the_computers_end_the_deal_still_shows_its_sheet(table: 
     sheet.get_by_role("button", name="See the table").click()
     assert "Deal 1/10" in table.inner_text("#deal-counter")
     assert table.locator("#melds .meld").count() >= 2  # the deal's own table: the one who went out laid down
+    # The hand as the deal left it, without the card discarded: the order kept from before the
+    # move put it back under the sheet, and in the look at the table (a play-test).
+    kept = table.evaluate("JSON.parse(localStorage.getItem('ladder-rummy:game:new')).sheet.table.hand")
+    assert sorted(hand(table)) == sorted(kept), (hand(table), kept, move)
     table.get_by_role("button", name="Next deal").click()
     table.wait_for_selector('#app[data-busy="false"][data-phase="draw"]', state="attached", timeout=60_000)
     assert "Deal 2/10" in table.inner_text("#deal-counter")
