@@ -1673,7 +1673,11 @@ export class Game {
     if (open) {
       this.keyboardFrom = from && from !== document.body && !panel.contains(from) ? { element: from, card: from.dataset?.card } : null;
       panel.scrollIntoView({ block: "nearest" });
-      ($("legal-moves").querySelector("button") || $("command-input")).focus({ preventScroll: true });
+      // With no move listed (the computer players' turns), the Command box only for a keyboard: a
+      // tap that put the focus there raised a tablet's on-screen keyboard over the hand, and it
+      // stayed into the person's turn (a play-test at 1024×768). The list waits with it instead.
+      const first = $("legal-moves").querySelector("button");
+      (first || (this.keyboardUsed ? $("command-input") : $("legal-moves"))).focus({ preventScroll: true });
     } else if (panel.contains(from) || from === document.body || from === null) {
       this.focusBefore(this.keyboardFrom);
     }

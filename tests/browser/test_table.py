@@ -1639,6 +1639,14 @@ def test_the_focus_stays_on_the_table_while_the_computers_play_and_escape_backs_
     table.wait_for_function("() => window.said.filter((line) => line.text.includes(' discarded ')).length >= 2", timeout=30_000)
     discards = [line for line in table.evaluate("window.said") if " discarded " in line["text"]]
     assert all(line["top"] and line["text"].endswith(f" discarded {in_words(line['top'])}.") for line in discards), discards
+    # The keyboard panel opened by a tap (or a click) while they play, no move listed: the focus
+    # waits on the list, not in the Command box, where a tablet's on-screen keyboard rose over
+    # the hand and stayed into the person's turn (a play-test at 1024×768).
+    assert table.get_attribute("#app", "data-others") == "true"
+    table.click("#keyboard-button")
+    assert focused(table) == "legal-moves"
+    table.wait_for_selector('#app[data-others="false"][data-busy="false"][data-phase="draw"]', state="attached", timeout=30_000)
+    assert table.evaluate("document.activeElement.dataset.move") == "draw stock"
 
 
 def test_a_new_game_chosen_by_keyboard_puts_the_focus_on_the_table_while_the_computers_play(table: Page, site: Site) -> None:
