@@ -1470,7 +1470,7 @@ export class Game {
     const card = state.order[index];
     if (state.arrange) { this.arrangeCard(index); return; }
     if (state.view.phase === "draw") {
-      this.explain(t("hint.draw_first"));
+      this.explain(this.drawFirst());
       return;
     }
     if (state.selected === index) {
@@ -1529,7 +1529,7 @@ export class Game {
   dropCard(index, target) {
     if (this.state.arrange) return false;
     if (!this.myTurn()) { this.explainWait(); return true; }
-    if (this.state.view.phase === "draw") { this.explain(t("hint.draw_first")); return true; }
+    if (this.state.view.phase === "draw") { this.explain(this.drawFirst()); return true; }
     const fits = this.dropFits(index, target);
     this.set({ selected: index, hint: this.cardHint(this.state.order[index]) });
     if (target === "discard") this.discardSelected();
@@ -1571,7 +1571,7 @@ export class Game {
   discardSelected() {
     const { selected, order, view } = this.state;
     if (!this.myTurn()) { this.explainWait(); return; }
-    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (view.phase === "draw") { this.explain(this.drawFirst()); return; }
     if (selected === null) { this.explain(t("hint.pick_discard")); return; }
     const card = order[selected];
     if (view.taken && card === view.taken && !canDiscard(view.legal, card)) {
@@ -1611,7 +1611,7 @@ export class Game {
   layDown() {
     const view = this.state.view;
     if (!this.myTurn()) { this.explainWait(); return; }
-    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (view.phase === "draw") { this.explain(this.drawFirst()); return; }
     if (!view.legal.includes("laydown") && !view.players[0].laid_down && !view.contract_ready) {
       this.explain([t("hint.not_ready"), progressSentence(view.progress, view.hand)].filter(Boolean).join(" "));
       return;
@@ -1629,7 +1629,7 @@ export class Game {
   async layoffTo(meldId, { dropped = false } = {}) {
     const { selected, order, view } = this.state;
     if (!this.myTurn()) { this.explainWait(); return; }
-    if (view.phase === "draw") { this.explain(t("hint.draw_first")); return; }
+    if (view.phase === "draw") { this.explain(this.drawFirst()); return; }
     if (selected === null) {
       this.explain(t(view.players[0].laid_down ? "hint.pick_layoff" : "hint.meld_not_laid"));
       return;
@@ -1924,6 +1924,15 @@ export class Game {
     } finally {
       this.startingLesson = false;
     }
+  }
+
+  /**
+   * "Draw a card first", said to a tap made before the draw: in the lesson, its one pile ("the
+   * stock or the discard pile" under a coach that allowed the stock alone, a play-test).
+   */
+  drawFirst() {
+    const { lessonPile, view } = this.state;
+    return lessonPile && view ? phaseHint(view, lessonPile) : t("hint.draw_first");
   }
 
   /** The line under the hand for the phase the person is in (the lesson's draw step names its pile). */

@@ -195,7 +195,11 @@ export class Lesson {
     const app = document.getElementById("app");
     // And once the deal is over, its last table looked at from the score sheet: the last step's
     // "discard your last card" covered the seats that look is for (a play-test).
-    const waiting = app?.dataset.others === "true" || app?.dataset.look === "true";
+    // And while the Arrange panel is open (the Lay down step's other way): the mark sat over its
+    // slots and their words, still saying "tap Lay down", a button the panel puts away (a
+    // play-test). The panel says what to do; its "Lay these down" is the step's move too.
+    const arranging = document.getElementById("arrange")?.hidden === false;
+    const waiting = app?.dataset.others === "true" || app?.dataset.look === "true" || arranging;
     this.mark.classList.toggle("behind", Boolean(modal) || waiting);
     const step = this.step;
     const target = step && document.querySelector(step.target());

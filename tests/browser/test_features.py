@@ -610,6 +610,12 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
                     page.set_viewport_size({"width": width, "height": 640})
                     words = page.locator(f"#laydown-button .{label}").inner_text()
                     expect(page.locator("#coach .coach-text")).to_contain_text(f"“{words}”")
+            # Arrange, the step's other way: the mark steps aside for the panel (it covered its
+            # slots, still saying "tap Lay down", a play-test), and comes back when it closes.
+            page.locator("#arrange-button").click()
+            expect(page.locator("#coach")).to_be_hidden()
+            page.locator("#arrange").get_by_role("button", name={"en": "Cancel", "tr": "Vazgeç", "ko": "취소"}[lang]).click()
+            expect(page.locator("#coach")).to_be_visible()
             tap(page, "#laydown-button")
 
         coach(page, "taken")
@@ -637,6 +643,11 @@ def test_learn_by_playing_every_step_waits_for_its_move(browser: Browser, site: 
         coach(page, "stock")
         ringed_only("stock", "discard")
         if lang == "en":
+            expect(page.locator("#hint")).to_have_text("Your turn: draw from the stock.")
+            # A card tapped before the draw: the line names the lesson's one pile (it said "the
+            # stock or the discard pile" under a coach that allows the stock alone, a play-test).
+            page.locator('#hand button.card[data-card="2D"]').first.click()
+            page.wait_for_timeout(200)
             expect(page.locator("#hint")).to_have_text("Your turn: draw from the stock.")
         # What the computer players did meanwhile: Jin laid off onto the person's eights (on a
         # phone the status line showed only the last play, a play-test missed it).
