@@ -243,6 +243,7 @@ def test_a_game_finished_before_a_reload_counts_once_and_plays_back(context: Bro
             # the result, its challenge and replay were not to be seen again: a play-test); once
             # left, the next load is the menu's.
             over = page.locator("#game-dialog[open]")
+            over.wait_for(timeout=60_000)  # after Python's boot, which a loaded machine took past expect's 5 s
             expect(over.locator(".mode-line")).to_have_text("New Game against Easy computer players")
             expect(over.get_by_role("button", name="Challenge a friend")).to_be_visible()
             over.get_by_role("button", name="Main menu").click()

@@ -1291,6 +1291,7 @@ def test_unreadable_save_gives_a_fresh_start(context: BrowserContext, page: Page
     page.evaluate("([slot, record]) => { localStorage.setItem(`ladder-rummy:game:${slot}`, record); localStorage.setItem('ladder-rummy:game-current', JSON.stringify({ slot })); }",
                   [f"daily:{later}", json.dumps(record)])
     page.reload()
+    notice.wait_for(timeout=60_000)  # after Python's boot, which a loaded machine may take past expect's 5 s
     expect(notice).to_contain_text("could not be read")  # the old save above, put back by the init script
     notice.get_by_role("button", name="OK").click()
     expect(notice).to_contain_text(f"could not be continued. It is the Daily of {later}, a day that has not begun (UTC). It was set aside")
