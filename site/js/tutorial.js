@@ -29,7 +29,8 @@ const meld = (id) => `#melds [data-meld="${id}"]`;
  * person draw from (the other loses its ring: a play-test tapped the lit stock at step 1 and was
  * refused); `labels`: buttons the words name, by the label each shows now (a narrow table shows
  * the short one: a tablet's lesson named Turkish "Aç" beside a button that read "Kontratı aç");
- * `lift`: the one card the step's move plays (lifting another gets the step's warning at once).
+ * `lift`: the one card the step's move plays, or "fits": any card that fits a meld (lifting
+ * another gets the step's warning at once).
  */
 export const STEPS = [
   { id: "draw", target: () => "#discard", pile: "discard", expect: (c) => c === "draw discard", words: { card: "QD" } },
@@ -43,7 +44,7 @@ export const STEPS = [
   { id: "stock_again", target: () => "#stock", pile: "stock", expect: (c) => c === "draw stock" },
   // Kaan's melds, the queens and the threes the step names: pointing at the whole meld area left
   // the mark no room but over the seats (a tablet's play-test lost two of them under it).
-  { id: "layoffs", target: () => '#melds .owner-group[data-owner="2"]', expect: (c) => c.startsWith("layoff "), until: (view) => view.hand.length <= 1 },
+  { id: "layoffs", target: () => '#melds .owner-group[data-owner="2"]', expect: (c) => c.startsWith("layoff "), until: (view) => view.hand.length <= 1, lift: "fits" },
   { id: "out", target: () => "#hand button.card", expect: (c) => c.startsWith("discard ") },
 ];
 
@@ -109,12 +110,12 @@ export class Lesson {
    * The person lifted `code` (`fits`: it fits a meld on the table). A card the step's move does
    * not play gets the step's warning now: a new player who lifted the wrong card heard nothing
    * until the second tap was refused (a play-test). The right card takes an earlier warning away.
-   * In "lay off all you can", a card that fits nowhere is the wrong one until one card is left.
+   * In "lay off all you can" (`lift: "fits"`), a card that fits nowhere is the wrong one.
    */
   lifted(code, fits) {
     const step = this.step;
-    if (this.over || !step?.expect) return;
-    const wrong = step.lift ? code !== step.lift : step.until !== undefined && !fits;
+    if (this.over || !step?.lift) return;
+    const wrong = step.lift === "fits" ? !fits : code !== step.lift;
     const warning = wrong ? stepWords(step, "wrong") : "";
     if (warning === this.warning) return;
     this.warning = warning;
